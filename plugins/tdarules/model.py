@@ -1,0 +1,259 @@
+"""The rulebook's domain objects.
+
+Everything else in the project (pages, search, print, reports) reads these objects, never the YAML.
+The YAML stays compact for people who edit it: a plain string is a paragraph taken verbatim from the
+source; a mapping carries the exceptions (text written by us, cleaned markup, recorded defects).
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+LANGUAGES = ("en", "zh-Hant", "ru")          # languages stored as YAML
+DERIVED_LANGUAGES = {"zh-Hans": "zh-Hant"}   # produced at load time, never edited by hand
+ALL_LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ru")
+
+RULE_ID = re.compile(r"^(?:[1-9][0-9]?|RP-[1-9][0-9]?)$")
+PART_ID = re.compile(r"^[A-Z]$")
+ADDENDUM_ID = re.compile(r"^[1-9][0-9]?(?:-[A-Z])?$")
+
+Provenance = Literal["source", "ours", "machine"]
+DefectKind = Literal[
+    "missing-title",        # heading without a title in this language; ours supplies one
+    "stray-markup",         # `**`, `😗*`, lone back-tick: text shows cleaned, source_text keeps the original
+    "truncated",            # paragraph cut short compared with the other languages
+    "missing-text",         # text present in another language but absent here
+    "extra-text",           # text here that the other languages do not have
+    "wrong-crossref",       # a reference that points at the wrong or a non-existent rule
+    "mistranslation",       # meaning differs from the English
+    "format",               # lost dash, heading run into text, page footer mid-paragraph, ...
+]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Defect(Strict):
+    kind: DefectKind
+    note: str = ""
+
+
+class Text(Strict):
+    """One text unit with its provenance."""
+    text: str
+    by: Provenance = "source"
+    source_text: str | None = None   # verbatim source where `text` was cleaned (stray markup)
+    defects: tuple[Defect, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_plain_string(cls, value):
+        return {"text": value} if isinstance(value, str) else value
+
+    @field_validator("text")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("text is empty")
+        return value
+
+    @property
+    def verbatim(self) -> str:
+        """What the source said, for fidelity checks."""
+        return self.source_text if self.source_text is not None else self.text
+
+
+BlockKind = Literal["p", "note", "item"]
+
+
+class Block(Text):
+    """A paragraph, a note ("[adopted 2013]", "Deleted 2022") or a numbered list item.
+
+    YAML forms: `"text"`, `{p: text}`, `{note: text}`, `{item: text, marker: "1)"}`, each mapping
+    optionally with by / source_text / defects. `joined: true` says the block continues the same
+    source paragraph as the block before it (the importer split it into list items or a note).
+    """
+    kind: BlockKind = "p"
+    marker: str | None = None
+    joined: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_yaml_form(cls, value):
+        if isinstance(value, str):
+            return {"text": value}
+        if isinstance(value, dict):
+            value = dict(value)
+            for kind in ("p", "note", "item"):
+                if kind in value:
+                    if "text" in value:
+                        raise ValueError(f"block has both '{kind}' and 'text'")
+                    value["text"] = value.pop(kind)
+                    value["kind"] = kind
+        return value
+
+    @model_validator(mode="after")
+    def _marker_only_on_items(self):
+        if (self.kind == "item") != (self.marker is not None):
+            raise ValueError("list items need a marker and only list items have one")
+        return self
+
+
+class Part(Strict):
+    blocks: tuple[Block, ...]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, value):
+        return {"blocks": value} if isinstance(value, list) else value
+
+
+class Rule(Strict):
+    """A rule ("43") or a recommended procedure ("RP-5")."""
+    id: str = ""                               # filled from the mapping key
+    title: Text
+    blocks: tuple[Block, ...] = ()             # text before the first lettered part
+    parts: dict[str, Part] = Field(default_factory=dict)
+    after: tuple[Block, ...] = ()              # text after the last part that belongs to no part
+
+    @field_validator("parts")
+    @classmethod
+    def _part_ids(cls, parts):
+        for key in parts:
+            if not PART_ID.match(key):
+                raise ValueError(f"part id {key!r} is not a capital letter")
+        return parts
+
+    @property
+    def kind(self) -> Literal["rule", "procedure"]:
+        return "procedure" if self.id.startswith("RP-") else "rule"
+
+    @property
+    def number(self) -> str:
+        return self.id.removeprefix("RP-")
+
+    def all_blocks(self):
+        """(part id or None, block) in reading order."""
+        for block in self.blocks:
+            yield None, block
+        for part_id, part in self.parts.items():
+            for block in part.blocks:
+                yield part_id, block
+        for block in self.after:
+            yield None, block
+
+
+class Example(Strict):
+    label: str = ""                            # "1", "1-A", "Situation 3"
+    title: Text | None = None
+    blocks: tuple[Block, ...]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, value):
+        return {"blocks": value} if isinstance(value, list) else value
+
+
+class AddendumEntry(Strict):
+    """Worked examples for one rule or part: keyed by what they illustrate ("11-D", "43")."""
+    id: str = ""
+    title: Text | None = None
+    blocks: tuple[Block, ...] = ()             # introduction before the examples
+    examples: dict[str, Example] = Field(default_factory=dict)
+
+    @property
+    def rule_id(self) -> str:
+        return self.id.split("-")[0]
+
+    @property
+    def part_id(self) -> str | None:
+        return self.id.split("-")[1] if "-" in self.id else None
+
+
+class Section(Strict):
+    id: str                                    # "general-concepts"
+    title: Text
+    rules: tuple[str, ...]
+
+
+class Edition(Strict):
+    """One edition in one language: the unit of a YAML file."""
+    edition: str                               # "2024"
+    version: str = ""                          # "1.0"
+    language: str
+    source: str                                # path under rulebook/ of the verbatim source
+    converted_from: str | None = None          # zh-Hans: "zh-Hant"
+    partial: bool = False                      # 2017: the source covers rules 23 to part of 71
+    title: Text
+    notice: tuple[Block, ...] = ()             # the source page's own notes (e.g. the Russian disclaimer)
+    preamble: tuple[Block, ...] = ()
+    sections: tuple[Section, ...] = ()
+    rules: dict[str, Rule] = Field(default_factory=dict)
+    procedures_preamble: tuple[Block, ...] = ()
+    procedures: dict[str, Rule] = Field(default_factory=dict)
+    addendum_preamble: tuple[Block, ...] = ()
+    addendum: dict[str, AddendumEntry] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ids_from_keys(cls, value):
+        """Identifiers are the YAML keys; copy them into the objects so each knows its own id."""
+        if not isinstance(value, dict):
+            return value
+        value = dict(value)
+        for field in ("rules", "procedures", "addendum"):
+            mapping = value.get(field)
+            if isinstance(mapping, dict):
+                value[field] = {str(k): _with_id(v, str(k)) for k, v in mapping.items()}
+        addendum = value.get("addendum")
+        if isinstance(addendum, dict):
+            for entry in addendum.values():
+                examples = entry.get("examples") if isinstance(entry, dict) else None
+                if isinstance(examples, dict):
+                    entry["examples"] = {str(k): _with_label(v, str(k)) for k, v in examples.items()}
+        return value
+
+    def rule(self, rule_id: str) -> Rule | None:
+        return self.rules.get(rule_id) or self.procedures.get(rule_id)
+
+    def all_rules(self):
+        yield from self.rules.values()
+        yield from self.procedures.values()
+
+    def section_of(self, rule_id: str) -> Section | None:
+        return next((s for s in self.sections if rule_id in s.rules), None)
+
+
+def _with_id(value, key):
+    return {**value, "id": key} if isinstance(value, dict) else value
+
+
+def _with_label(value, key):
+    if isinstance(value, list):
+        return {"blocks": value, "label": key}
+    return {**value, "label": key} if isinstance(value, dict) else value
+
+
+class GlossaryTerm(Strict):
+    id: str                                    # "all-in"
+    en: tuple[str, ...]                        # first is the preferred rendering
+    zh_hant: tuple[str, ...] = Field(alias="zh-Hant")
+    ru: tuple[str, ...]
+    abbreviations: tuple[str, ...] = ()        # "SA", "OOT", "СД"
+    rules: tuple[str, ...] = ()                # where the term is defined or central
+    definition: dict[str, Text] = Field(default_factory=dict)  # per language, short; ours unless quoted
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Renumbering(Strict):
+    """One 2017 rule and the 2024 rule it became."""
+    old: str                                   # 2017 id
+    old_title: str
+    new: str | None                            # 2024 id, None when dropped
+    new_title: str | None = None
+    match: Literal["title", "text", "manual"]  # how the pair was found
+    similarity: float | None = None            # text similarity when matched by text
+    note: str = ""
