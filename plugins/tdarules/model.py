@@ -19,7 +19,7 @@ RULE_ID = re.compile(r"^(?:[1-9][0-9]?|RP-[1-9][0-9]?)$")
 PART_ID = re.compile(r"^[A-Z]$")
 ADDENDUM_ID = re.compile(r"^[1-9][0-9]?(?:-[A-Z])?$")
 
-Provenance = Literal["source", "ours", "machine"]
+Provenance = Literal["source", "ours"]
 DefectKind = Literal[
     "missing-title",        # heading without a title in this language; ours supplies one
     "stray-markup",         # `**`, `😗*`, lone back-tick: text shows cleaned, source_text keeps the original
@@ -46,6 +46,7 @@ class Text(Strict):
     text: str
     by: Provenance = "source"
     source_text: str | None = None   # verbatim source where `text` was cleaned (stray markup)
+    origin: str | None = None        # source file, when not the edition's own (English taken from the Russian page)
     defects: tuple[Defect, ...] = ()
 
     @model_validator(mode="before")
@@ -103,7 +104,9 @@ class Block(Text):
 
 
 class Part(Strict):
-    blocks: tuple[Block, ...]
+    marker: str | None = None                  # verbatim label as the source wrote it ("A:", "Ｄ**.**", "A）")
+    blocks: tuple[Block, ...] = ()             # empty only when a defect says the text is missing
+    defects: tuple[Defect, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -148,8 +151,10 @@ class Rule(Strict):
 
 class Example(Strict):
     label: str = ""                            # "1", "1-A", "Situation 3"
+    marker: str | None = None                  # verbatim label in the source ("Example 1:", "案例1:", "1-A")
     title: Text | None = None
     blocks: tuple[Block, ...]
+    defects: tuple[Defect, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -188,6 +193,7 @@ class Edition(Strict):
     converted_from: str | None = None          # zh-Hans: "zh-Hant"
     partial: bool = False                      # 2017: the source covers rules 23 to part of 71
     title: Text
+    headings: dict[str, Text] = Field(default_factory=dict)  # titles of preamble / procedures / addendum
     notice: tuple[Block, ...] = ()             # the source page's own notes (e.g. the Russian disclaimer)
     preamble: tuple[Block, ...] = ()
     sections: tuple[Section, ...] = ()

@@ -1,0 +1,158 @@
+"""Turn a rule's source paragraphs (one language) into blocks and lettered parts.
+
+Shared by the importers: the longform English/Chinese source writes parts one per paragraph,
+the Russian page writes a whole rule on one line. Both end up as the same structure, so that
+validation can compare languages part by part.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Stray markup left by the document conversion: bold markers, ":*" turned into an emoji, a lone back-tick.
+STRAY_MARKUP = re.compile(r"\*\*|😗\*?|^`$")
+# "A:", "B.", "Ｄ**.**", "A**😗*", "A）", "A;" at the start of a paragraph.
+PART_MARKER = re.compile(r"^([A-ZＡ-Ｚ])((?:\*\*)?(?:😗\*|[:：.．;；)）])(?:\*\*)?)\s*")
+# Inline parts inside one paragraph: " A) " after the start, a full stop, a colon or a semicolon.
+INLINE_PART = re.compile(r"(?<![A-Za-z0-9])([A-Z])[)）]\s*")
+ITEM_MARKER = re.compile(r"^(\d{1,2}(?:[.:)、]|\s*[)）]))\s*")
+# Notes that close a paragraph: "[adopted 2013]", "Note: 2-motion raises eliminated in 2019.", "Deleted 2022."
+TRAILING_NOTE = re.compile(r"\s*(\[adopted \d{4}\]\.?|Note: [^.]*\.|Deleted \d{4}\.?)\s*$")
+FULLWIDTH = str.maketrans("ＡＢＣＤＥＦＧＨＩＪ", "ABCDEFGHIJ")
+
+
+@dataclass
+class Para:
+    line: int
+    text: str
+
+
+def clean(text: str) -> tuple[str, bool]:
+    """Text without stray markup, and whether any was there."""
+    cleaned = STRAY_MARKUP.sub("", text).strip()
+    return cleaned, cleaned != text.strip()
+
+
+def block(text: str, *, kind: str = "p", marker: str | None = None, joined: bool = False,
+          verbatim: str | None = None) -> dict | str:
+    """A block in the compact YAML form: a plain string unless something needs saying."""
+    shown, had_markup = clean(text)
+    out: dict = {}
+    if kind == "p" and not had_markup and not joined and verbatim is None:
+        return shown
+    out[kind] = shown
+    if marker is not None:
+        out["marker"] = marker
+    if joined:
+        out["joined"] = True
+    if had_markup or (verbatim is not None and verbatim != shown):
+        out["source_text"] = verbatim if verbatim is not None else text.strip()
+        if had_markup:
+            out["defects"] = [{"kind": "stray-markup", "note": "conversion markup in the source"}]
+    return out
+
+
+def split_notes(text: str) -> list[tuple[str, str]]:
+    """('p' | 'note', text) pieces: a closing note becomes its own block."""
+    match = TRAILING_NOTE.search(text)
+    if not match or match.start() == 0:
+        if match and match.start() == 0:
+            return [("note", text.strip())]
+        return [("p", text)]
+    return [("p", text[: match.start()].rstrip()), ("note", match.group(1))]
+
+
+def paragraph_blocks(text: str, *, first_joined: bool = False) -> list:
+    """Blocks for one source paragraph: a list item, or a paragraph with an optional closing note."""
+    item = ITEM_MARKER.match(text)
+    if item:
+        return [block(text[item.end():], kind="item", marker=item.group(1).strip(), joined=first_joined)]
+    pieces = split_notes(text)
+    return [block(piece, kind=kind, joined=first_joined or i > 0) for i, (kind, piece) in enumerate(pieces)]
+
+
+def split_inline_parts(text: str) -> list[tuple[str | None, str | None, str]]:
+    """(part letter, marker, text) pieces of a paragraph written as 'intro A) … B) …'."""
+    pieces: list[tuple[str | None, str | None, str]] = []
+    expected = "A"
+    last = 0
+    current: tuple[str | None, str | None] = (None, None)
+    for match in INLINE_PART.finditer(text):
+        if match.group(1) != expected:
+            continue
+        pieces.append((*current, text[last:match.start()].strip()))
+        current = (match.group(1), match.group(0).strip())
+        last = match.end()
+        expected = chr(ord(expected) + 1)
+    pieces.append((*current, text[last:].strip()))
+    return [p for p in pieces if p[2] or p[0]]
+
+
+def structure(paras: list[Para], *, inline_parts: bool = False) -> tuple[dict, dict[str, int]]:
+    """Rule body: {'blocks': [...], 'parts': {letter: {'marker', 'blocks'}}} and the line of each part.
+
+    A paragraph opens a part only with the next letter in sequence, so a nested "A)" list inside
+    part H stays inside H.
+    """
+    body: list = []
+    parts: dict[str, dict] = {}
+    lines: dict[str, int] = {}
+    expected = "A"
+    current: list = body
+    for para in paras:
+        match = PART_MARKER.match(para.text)
+        letter = match.group(1).translate(FULLWIDTH) if match else None
+        if match and letter == expected:
+            rest = para.text[match.end():]
+            marker = match.group(0).strip()
+            part = {"marker": marker, "blocks": []}
+            if STRAY_MARKUP.search(marker):
+                part["defects_note"] = marker
+            parts[letter] = part
+            lines[letter] = para.line
+            current = part["blocks"]
+            expected = chr(ord(expected) + 1)
+            current.extend(paragraph_blocks(rest) if rest.strip() else [])
+            if STRAY_MARKUP.search(marker) and current:
+                current[0] = _mark_marker_defect(current[0], marker)
+            continue
+        if inline_parts and INLINE_PART.search(para.text) and not parts:
+            for i, (letter_, marker, text) in enumerate(split_inline_parts(para.text)):
+                if letter_ is None:
+                    current = body
+                    current.extend(paragraph_blocks(text))
+                    continue
+                part = {"marker": marker, "blocks": []}
+                parts[letter_] = part
+                lines[letter_] = para.line
+                current = part["blocks"]
+                expected = chr(ord(letter_) + 1)
+                if text:
+                    current.extend(paragraph_blocks(text))
+            continue
+        current.extend(paragraph_blocks(para.text))
+    return {"blocks": body, "parts": parts}, lines
+
+
+def _mark_marker_defect(first, marker: str):
+    """The part label itself carried markup: say so on the part's first block."""
+    entry = {"p": first} if isinstance(first, str) else dict(first)
+    defects = list(entry.get("defects", []))
+    defects.append({"kind": "stray-markup", "note": f"part label written {marker!r} in the source"})
+    entry["defects"] = defects
+    return entry
+
+
+def compact(rule: dict) -> dict:
+    """Drop empty fields and write parts without a marker note as plain block lists where possible."""
+    out = {k: v for k, v in rule.items() if v not in ([], {}, None)}
+    if "parts" in out:
+        parts = {}
+        for letter, part in out["parts"].items():
+            part.pop("defects_note", None)
+            if part["marker"] in (f"{letter}:",):
+                parts[letter] = part["blocks"]
+            else:
+                parts[letter] = part
+        out["parts"] = parts
+    return out

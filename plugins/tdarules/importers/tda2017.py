@@ -1,0 +1,546 @@
+"""Importer for the partial 2017 English rulebook (`sources/001_84b3ecc9147b35f0.txt`).
+
+The source is text extracted from a PDF of the 2017 Poker TDA Rules, rules 23 to part of 71:
+
+* rule headings run into their text (`23: New Hand & New LimitsA new level…`), a few carry a
+  `Rule ` prefix (`Rule 60: Bet Amount Not Established…`);
+* section names are glued between the end of one rule and the next heading
+  (`…subject to penalty.Button / Blinds32: Dead Button…`);
+* the page footer `Copyright 2017: …PokerTDA.com.` sits at the end of some paragraphs;
+* line breaks were dropped, so some words run together ("one chipawarded");
+* the first line (`WIXLIB`) is a web-page artefact, not rule text;
+* after the truncated rule 71 the page restarts the rulebook: the preamble, the section name
+  "General Concepts" and the heading of rule 1, with no rule text.
+
+Nothing is reworded: the importer only removes the footers (keeping the verbatim paragraph in
+`source_text`) and splits headings, section names, lettered parts and one numbered list from the
+text they were glued to. Every such repair is recorded as a `Defect`.
+
+`import_2017()` is pure; `python -m tdarules.importers.tda2017` (or running this file) writes
+`rulebook/2017/en.yaml` and `rulebook/renumbering.yaml`.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import string
+
+SOURCE = "sources/001_84b3ecc9147b35f0.txt"
+SOURCE_2024 = "sources/000_ea0a9c803a5824f7.txt"
+
+ARTEFACTS = ("WIXLIB",)          # lines of the web page that are not rulebook text
+FOOTER = re.compile(r"\s*(Copyright 2017:[^\n]*?PokerTDA\.com\.)")
+HEADING = re.compile(r"(?<!\d)(Rule )?(\d{1,2}): ")
+HEADING_AT_START = re.compile(r"^(?:Rule )?\d{1,2}: ")
+# end of a title glued to its text: a lower-case letter, ")" or "." directly followed by a capital
+TITLE_END = re.compile(r"[a-z).’](?=[A-Z“\"])")
+SENTENCE_END = ".!?”\")"
+TEXT_MATCH_THRESHOLD = 0.5      # a text match at or above this ratio is accepted outright
+WEAK_MATCH_THRESHOLD = 0.3      # below TEXT_MATCH_THRESHOLD, accepted only with a clear margin
+WEAK_MATCH_MARGIN = 0.15        # over the runner-up
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+# --------------------------------------------------------------------------------------------
+# small helpers
+
+def kebab(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower().replace("&", "and")).strip("-")
+
+
+def normalise_title(title: str) -> str:
+    title = title.lower().replace("&", " and ").replace("’", "'")
+    title = re.sub(r"[^a-z0-9']+", " ", title)
+    return " ".join(title.split())
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'"))
+
+
+def similarity(a: str, b: str, *, truncated: bool = False) -> float:
+    """difflib ratio over words; for a truncated `a`, against the same number of words of `b`."""
+    wa, wb = words(a), words(b)
+    if truncated:
+        wb = wb[:len(wa)]
+    return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
+
+
+def _is_truncated(rule: dict) -> bool:
+    blocks = list(rule.get("blocks", []))
+    for part in rule.get("parts", {}).values():
+        blocks += list(part)
+    return any(d.get("kind") == "truncated" for b in blocks if isinstance(b, dict)
+               for d in b.get("defects", []))
+
+
+def _defect(kind: str, note: str) -> dict:
+    return {"kind": kind, "note": note}
+
+
+def _text(text: str, *, source_text: str | None = None, defects=(), by: str = "source"):
+    """Compact YAML form of a Text: a plain string unless something is recorded."""
+    if source_text is None and not defects and by == "source":
+        return text
+    out: dict = {"text": text}
+    if by != "source":
+        out["by"] = by
+    if source_text is not None:
+        out["source_text"] = source_text
+    if defects:
+        out["defects"] = list(defects)
+    return out
+
+
+def _block(text: str, *, kind: str = "p", marker: str | None = None, joined: bool = False,
+           source_text: str | None = None, defects=()):
+    if kind == "p" and marker is None and not joined and source_text is None and not defects:
+        return text
+    out: dict = {kind: text}
+    if marker is not None:
+        out["marker"] = marker
+    if joined:
+        out["joined"] = True
+    if source_text is not None:
+        out["source_text"] = source_text
+    if defects:
+        out["defects"] = list(defects)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# run-together words (recorded, never fixed)
+
+def _vocabulary(texts) -> set[str]:
+    vocab: set[str] = set()
+    for text in texts:
+        for token in text.split():
+            for piece in re.split(r"[^A-Za-z’']+", token):
+                if piece:
+                    vocab.add(piece.lower())
+            joined = re.sub(r"[^A-Za-z]", "", token).lower()
+            if "-" in token and joined.isalpha():
+                vocab.add(joined)                       # "pre-flop" also spelled "preflop"
+    return vocab
+
+
+def run_together_words(text: str, vocab: set[str]) -> list[str]:
+    """Tokens that are not words but two words glued where the PDF lost a line break.
+
+    `vocab` holds the words known to be real (the 2024 English text and the words that appear
+    on their own in the 2017 text). A token counts when it is unknown and splits into a known
+    word followed by a known word or a number ("chipawarded", "get1", "2)first").
+    """
+    found = []
+    for token in text.split():
+        core = token.strip(string.punctuation + "“”‘’")
+        if not core:
+            continue
+        pieces = re.split(r"[-/]", core)
+        for piece in pieces:
+            if _is_glued(piece, vocab):
+                found.append(core)
+                break
+    return found
+
+
+def _is_glued(piece: str, vocab: set[str]) -> bool:
+    # digit/punctuation joins: "get1", "2)first", "for2000"
+    m = (re.fullmatch(r"([A-Za-z]+)(\d[\d,]*)", piece) or re.fullmatch(r"(\d+\)?)([A-Za-z]{3,})", piece))
+    if m:
+        word = m.group(1) if m.group(1).isalpha() else m.group(2)
+        return word.lower() in vocab
+    if not piece.isalpha():
+        return False
+    low = piece.lower()
+    if low in vocab or len(low) < 5 or low + "s" in vocab or low + "es" in vocab:
+        return False
+    for i in range(1, len(low) - 1):
+        left, right = low[:i], low[i:]
+        if left in vocab and right in vocab and (len(left) > 2 or left in {"a", "be", "at", "to", "of", "in", "on", "or", "is", "an", "up"}):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# the 2024 source, for tests and development only
+
+def parse_2024_english(source_text: str) -> dict[str, tuple[str, str]]:
+    """2024 rule id -> (English title, English text) from the bilingual 2024 source.
+
+    A rough reader for tests and development: headings `N: Title-中文`, then the English
+    (non-CJK) paragraphs until the next heading. Short English lines directly followed by a CJK
+    line (section names) and everything from the first recommended procedure on are skipped.
+    """
+    lines = [line.strip() for line in source_text.splitlines()]
+    lines = [line for line in lines if line]
+    rules: dict[str, tuple[str, list[str]]] = {}
+    current = None
+    expected = 1
+    for i, line in enumerate(lines):
+        if line.startswith("RP-"):
+            break
+        m = re.match(r"^(\d{1,2}):\s+(.*)$", line)
+        if m and int(m.group(1)) == expected:
+            title = CJK.split(m.group(2), maxsplit=1)[0].rstrip(" -")
+            current = m.group(1)
+            rules[current] = (title, [])
+            expected += 1
+            continue
+        if current is None or CJK.search(line):
+            continue
+        following = lines[i + 1] if i + 1 < len(lines) else ""
+        if len(line) < 80 and line[-1] not in SENTENCE_END and CJK.search(following):
+            continue  # a section name ("Seating, Breaking and Balancing Tables")
+        rules[current][1].append(line)
+    return {k: (title, " ".join(paras)) for k, (title, paras) in rules.items()}
+
+
+# --------------------------------------------------------------------------------------------
+# the 2017 source
+
+def _split_chunks(source_text: str):
+    """(artefact chunks, main text, trailing chunks).
+
+    Blank-line separated chunks: leading ones without any heading are web-page artefacts; the
+    main text runs while each chunk starts with a rule heading; what follows is trailing matter.
+    """
+    chunks = [c.strip() for c in re.split(r"\n\s*\n", source_text) if c.strip()]
+    i = 0
+    while i < len(chunks) and not HEADING.search(chunks[i]):
+        i += 1
+    lead, main = chunks[:i], [chunks[i]]
+    j = i + 1
+    while j < len(chunks) and HEADING_AT_START.match(chunks[j]):
+        main.append(chunks[j])
+        j += 1
+    return lead, "\n\n".join(main), chunks[j:]
+
+
+def _find_headings(text: str, first: int | None = None):
+    """Rule headings in order: the numbers must increase (a gap of a few is allowed)."""
+    found = []
+    pos = 0
+    number = first
+    while True:
+        best = None
+        for m in HEADING.finditer(text, pos):
+            n = int(m.group(2))
+            if number is None or number < n <= number + 3:
+                best = m
+                break
+        if best is None:
+            return found
+        found.append(best)
+        number = int(best.group(2))
+        pos = best.end()
+
+
+def _section_tail(segment: str) -> tuple[str, str | None]:
+    """Split a section name glued to the end of a segment: ("text.", "Section") or (segment, None)."""
+    stripped = segment.rstrip()
+    if not stripped or stripped[-1] in SENTENCE_END:
+        return segment, None
+    cut = max(stripped.rfind(ch) for ch in SENTENCE_END)
+    tail = stripped[cut + 1:]
+    name = tail.strip()
+    if not name or len(name.split()) > 7 or not name[0].isupper():
+        return segment, None
+    return stripped[:cut + 1], name
+
+
+def _split_title(rest: str) -> tuple[str, str]:
+    m = TITLE_END.search(rest)
+    if not m:
+        return rest.strip(), ""
+    return rest[:m.end()], rest[m.end():]
+
+
+def _split_parts(body: str) -> tuple[str, dict[str, str]]:
+    """Lettered parts `A: … B: …` found in sequence; the text before `A:` stays in the rule."""
+    m = re.match(r"^A: ", body)
+    if not m:
+        return body, {}
+    parts: dict[str, str] = {}
+    letter, start = "A", 0
+    while True:
+        nxt = chr(ord(letter) + 1)
+        idx = body.find(f"{nxt}: ", start + 3)
+        if idx < 0:
+            parts[letter] = body[start + 3:]
+            return "", parts
+        parts[letter] = body[start + 3:idx]
+        letter, start = nxt, idx
+
+
+def _paragraph_blocks(text: str, vocab: set[str], *, truncated: bool = False) -> list:
+    """One source paragraph: footers removed (recorded), a `:1. … 2. … 3. …` list split."""
+    verbatim = text.strip()
+    defects = []
+    clean = verbatim
+    for footer in FOOTER.findall(verbatim):
+        defects.append(_defect("format", f"page footer removed from the paragraph: '{footer}'"))
+    clean = FOOTER.sub("", clean).strip()
+    glued = run_together_words(clean, vocab)
+    if glued:
+        listed = ", ".join(f"'{w}'" for w in dict.fromkeys(glued))
+        defects.append(_defect("format", "words run together where the PDF lost a line break "
+                                         f"(kept as in the source): {listed}"))
+    if truncated:
+        defects.append(_defect("truncated", "the source breaks off mid-sentence here"))
+    source_text = verbatim if clean != verbatim else None
+
+    pieces = _split_list(clean)
+    if len(pieces) == 1:
+        return [_block(clean, source_text=source_text, defects=defects)]
+    # the paragraph's defects and verbatim text go on its last block; earlier blocks are plain
+    blocks = []
+    for n, (kind, marker, piece) in enumerate(pieces):
+        last = n == len(pieces) - 1
+        blocks.append(_block(piece, kind=kind, marker=marker, joined=n > 0,
+                             source_text=source_text if last else None,
+                             defects=defects if last else ()))
+    if source_text is not None:
+        # source_text of the last block must be its own verbatim span, not the whole paragraph
+        last_piece = pieces[-1][2]
+        tail = verbatim[verbatim.find(last_piece):]
+        blocks[-1]["source_text"] = tail
+    return blocks
+
+
+def _split_list(text: str) -> list[tuple[str, str | None, str]]:
+    """`…must not:1. Discuss …,2. Advise …,3. Read ….One-player…` -> p, items, p."""
+    m = re.search(r":\s*1\. ", text)
+    if not m:
+        return [("p", None, text)]
+    pieces = [("p", None, text[:m.start() + 1].strip())]
+    number, start = 1, m.end()
+    while True:
+        nxt = re.compile(rf"[,;]\s*{number + 1}\. ").search(text, start)
+        if not nxt:
+            break
+        pieces.append(("item", f"{number}.", text[start:nxt.start() + 1].strip()))
+        number, start = number + 1, nxt.end()
+    if number < 2:
+        return [("p", None, text)]
+    end = re.compile(r"\.(?=\s*[A-Z]|\s*$)").search(text, start)
+    stop = end.end() if end else len(text)
+    pieces.append(("item", f"{number}.", text[start:stop].strip()))
+    if text[stop:].strip():
+        pieces.append(("p", None, text[stop:].strip()))
+    return pieces
+
+
+def _rule(number: str, heading: re.Match, rest: str, vocab: set[str], *, truncated=False,
+          heading_only=False) -> dict:
+    title, body = _split_title(rest)
+    title_defects = []
+    if body:
+        title_defects.append(_defect("format", "heading run into text in the source"))
+    if heading.group(1):
+        title_defects.append(_defect("format", f"heading has a '{heading.group(1).strip()}' prefix "
+                                               f"in the source ('{heading.group(0).strip()}')"))
+    if heading_only:
+        title_defects.append(_defect("truncated", "only the heading is in the source, after the "
+                                                  "truncated last rule; the rule text is absent"))
+    rule: dict = {"title": _text(title.strip(), defects=title_defects)}
+    intro, parts = _split_parts(body.strip())
+    last_key = list(parts)[-1] if parts else None
+    if intro.strip():
+        rule["blocks"] = _paragraph_blocks(intro, vocab, truncated=truncated and not parts)
+    if parts:
+        rule["parts"] = {k: _paragraph_blocks(v, vocab, truncated=truncated and k == last_key)
+                         for k, v in parts.items()}
+    return rule
+
+
+def import_2017(source_text: str, rules_2024: dict[str, tuple[str, str]]) -> tuple[dict, list[dict]]:
+    """(edition dict for `rulebook/2017/en.yaml`, renumbering entries 2017 -> 2024)."""
+    vocab = _vocabulary(text for _, text in rules_2024.values())
+    lead, main, trailing = _split_chunks(source_text)
+    unexpected = [c for c in lead if c not in ARTEFACTS]
+    if unexpected:
+        raise ValueError(f"unexpected text before the first heading: {unexpected!r}")
+
+    headings = _find_headings(main)
+    sections: list[dict] = []
+    rules: dict[str, dict] = {}
+
+    def open_section(name: str, defects: list):
+        sections.append({"id": kebab(name), "title": _text(name, defects=defects), "rules": []})
+
+    # text before the first heading: a section name
+    before = main[:headings[0].start()]
+    if before.strip():
+        _, name = _section_tail(before)
+        if name is None or name != before.strip():
+            raise ValueError(f"unexpected text before the first heading: {before!r}")
+        open_section(name, [_defect("format", "section heading run into the following rule "
+                                              "heading in the source")])
+
+    last_rule_truncated = False
+    for i, heading in enumerate(headings):
+        end = headings[i + 1].start() if i + 1 < len(headings) else len(main)
+        segment = main[heading.end():end]
+        next_section = None
+        if i + 1 < len(headings):
+            segment, next_section = _section_tail(segment)
+        number = heading.group(2)
+        is_last = i + 1 == len(headings)
+        truncated = is_last and segment.rstrip()[-1:] not in SENTENCE_END
+        last_rule_truncated = truncated
+        rules[number] = _rule(number, heading, segment, vocab, truncated=truncated)
+        if not sections:
+            open_section("Rules", [])  # pragma: no cover - the 2017 source always names one
+        sections[-1]["rules"].append(number)
+        if next_section:
+            open_section(next_section, [_defect(
+                "format", "section heading run into the preceding rule's text and the following "
+                          "rule heading in the source")])
+
+    # trailing matter: the page restarts the rulebook (preamble, section, rule heading)
+    preamble = []
+    front_sections = []
+    for chunk in trailing:
+        where = ("appears at the end of the source, after the truncated rule "
+                 f"{list(rules)[-1]}: the page restarts the rulebook there")
+        hs = list(HEADING.finditer(chunk))
+        head_text = chunk[:hs[0].start()] if hs else chunk
+        head_text, name = _section_tail(head_text) if hs else (head_text, None)
+        if head_text.strip():
+            preamble.append(_block(head_text.strip(), defects=[_defect("format", where)]))
+        if name:
+            front_sections.append({"id": kebab(name), "title": _text(name, defects=[_defect("format", where)]),
+                                   "rules": []})
+        for k, h in enumerate(hs):
+            seg = chunk[h.end():hs[k + 1].start() if k + 1 < len(hs) else len(chunk)]
+            number = h.group(2)
+            if number in rules:
+                raise ValueError(f"rule {number} appears twice")
+            rule = _rule(number, h, seg, vocab, heading_only=not _split_title(seg)[1].strip())
+            rules[number] = rule
+            if front_sections:
+                front_sections[-1]["rules"].append(number)
+
+    edition = {
+        "edition": "2017",
+        "version": "",
+        "language": "en",
+        "source": SOURCE,
+        "partial": True,
+        "title": _text("Poker TDA Rules 2017", by="ours"),
+    }
+    if preamble:
+        edition["preamble"] = preamble
+    edition["sections"] = front_sections + sections
+    edition["rules"] = dict(sorted(rules.items(), key=lambda kv: int(kv[0])))
+    assert last_rule_truncated or not rules
+    return edition, renumber(edition, rules_2024)
+
+
+# --------------------------------------------------------------------------------------------
+# renumbering
+
+def rule_plain_text(rule: dict) -> str:
+    """All the text of a rule in an edition dict (after footers were removed)."""
+    def text_of(block):
+        if isinstance(block, str):
+            return block
+        for key in ("text", "p", "note", "item"):
+            if key in block:
+                return block[key]
+        return ""
+    out = [text_of(b) for b in rule.get("blocks", [])]
+    for blocks in rule.get("parts", {}).values():
+        out += [text_of(b) for b in blocks]
+    out += [text_of(b) for b in rule.get("after", [])]
+    return " ".join(out)
+
+
+def _title_str(title) -> str:
+    return title if isinstance(title, str) else title["text"]
+
+
+def renumber(edition: dict, rules_2024: dict[str, tuple[str, str]]) -> list[dict]:
+    by_title: dict[str, list[str]] = {}
+    for rid, (title, _) in rules_2024.items():
+        by_title.setdefault(normalise_title(title), []).append(rid)
+    entries = []
+    for old in sorted(edition["rules"], key=int):
+        rule = edition["rules"][old]
+        old_title = _title_str(rule["title"])
+        text = rule_plain_text(rule)
+        entry = {"old": old, "old_title": old_title, "new": None, "new_title": None,
+                 "match": "text", "similarity": None, "note": ""}
+        truncated = _is_truncated(rule)
+        candidates = by_title.get(normalise_title(old_title), [])
+        if len(candidates) == 1:
+            new = candidates[0]
+            entry.update(new=new, new_title=rules_2024[new][0], match="title")
+            if text.strip():
+                entry["similarity"] = round(similarity(text, rules_2024[new][1], truncated=truncated), 3)
+                if truncated:
+                    entry["note"] = ("the 2017 text is truncated: similarity is against the same "
+                                     "number of words at the start of the 2024 text")
+                elif entry["similarity"] < TEXT_MATCH_THRESHOLD:
+                    entry["note"] = "same title; the text was largely rewritten"
+            else:
+                entry["note"] = "matched by title only: the source has no text for this rule"
+        else:
+            scored = sorted(((similarity(text, t, truncated=truncated), rid)
+                             for rid, (_, t) in rules_2024.items()),
+                            reverse=True) if text.strip() else []
+            best = scored[0] if scored else (0.0, None)
+            runner = scored[1] if len(scored) > 1 else (0.0, None)
+            if best[0] >= TEXT_MATCH_THRESHOLD:
+                entry.update(new=best[1], new_title=rules_2024[best[1]][0], similarity=round(best[0], 3))
+                if runner[0] >= TEXT_MATCH_THRESHOLD:
+                    entry["note"] = f"next best: rule {runner[1]} ({runner[0]:.3f})"
+            elif best[0] >= WEAK_MATCH_THRESHOLD and best[0] - runner[0] >= WEAK_MATCH_MARGIN:
+                entry.update(new=best[1], new_title=rules_2024[best[1]][0], similarity=round(best[0], 3))
+                entry["note"] = (f"weak text match (below {TEXT_MATCH_THRESHOLD}), taken because it clearly "
+                                 f"beats the next best, rule {runner[1]} ({runner[0]:.3f}); the 2024 rule was "
+                                 "extended or rewritten")
+            elif scored:
+                entry["similarity"] = round(best[0], 3)
+                entry["note"] = (f"no 2024 rule with the same title or similar text (best: rule "
+                                 f"{best[1]} '{rules_2024[best[1]][0]}', {best[0]:.3f})")
+            else:
+                entry["note"] = "no 2024 rule with the same title and no text to compare"
+        entries.append(entry)
+    # several 2017 rules landing on one 2024 rule: say so on each
+    targets: dict[str, list[str]] = {}
+    for e in entries:
+        if e["new"]:
+            targets.setdefault(e["new"], []).append(e["old"])
+    for e in entries:
+        others = [o for o in targets.get(e["new"], []) if o != e["old"]]
+        if others:
+            extra = f"2024 rule {e['new']} also covers 2017 rule(s) {', '.join(others)} (merged)"
+            e["note"] = f"{e['note']}; {extra}" if e["note"] else extra
+    return entries
+
+
+# --------------------------------------------------------------------------------------------
+
+def _dump(data, path):
+    from ruamel.yaml import YAML
+    yaml = YAML()
+    yaml.allow_unicode = True
+    yaml.width = 1_000_000
+    yaml.default_flow_style = False
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    with open(path, "w", encoding="utf-8") as fh:
+        yaml.dump(data, fh)
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+    rulebook = Path(__file__).resolve().parents[3] / "rulebook"
+    src_2017 = (rulebook / SOURCE).read_text(encoding="utf-8")
+    src_2024 = (rulebook / SOURCE_2024).read_text(encoding="utf-8")
+    edition, entries = import_2017(src_2017, parse_2024_english(src_2024))
+    (rulebook / "2017").mkdir(exist_ok=True)
+    _dump(edition, rulebook / "2017" / "en.yaml")
+    _dump({"from": "2017", "to": "2024", "entries": entries}, rulebook / "renumbering.yaml")
+    print(f"{len(edition['rules'])} rules, {len(entries)} renumbering entries")

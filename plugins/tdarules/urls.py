@@ -1,0 +1,53 @@
+"""The site's URLs: stable, documented in ARCHITECTURE.md, never to change.
+
+Every page, search hit, JSON export and printed sheet links through these functions.
+"""
+from __future__ import annotations
+
+from .model import ALL_LANGUAGES
+
+
+def rule_path(rule_id: str) -> str:
+    """Path of a rule or procedure page below the language prefix: 'rules/43/', 'rp/5/'."""
+    if rule_id.startswith("RP-"):
+        return f"rp/{rule_id.removeprefix('RP-')}/"
+    return f"rules/{rule_id}/"
+
+
+def rule_url(language: str, rule_id: str, part: str | None = None) -> str:
+    """'/en/rules/43/#43-B'; parts of procedures: '/ru/rp/5/#RP-5-A'."""
+    anchor = f"#{part_anchor(rule_id, part)}" if part else ""
+    return f"/{language}/{rule_path(rule_id)}{anchor}"
+
+
+def part_anchor(rule_id: str, part: str) -> str:
+    return f"{rule_id}-{part}"
+
+
+def example_anchor(addendum_id: str, label: str) -> str:
+    """Anchor of an addendum example on its rule page and on the addendum page: 'example-43-1-A'."""
+    return "example-" + f"{addendum_id}-{label}".replace(" ", "-")
+
+
+def addendum_anchor(addendum_id: str) -> str:
+    return f"addendum-{addendum_id}"
+
+
+def addendum_url(language: str, addendum_id: str) -> str:
+    """The examples as shown on the rule's own page."""
+    rule_id = addendum_id.split("-")[0]
+    return f"/{language}/{rule_path(rule_id)}#{addendum_anchor(addendum_id)}"
+
+
+def glossary_url(language: str, term_id: str | None = None) -> str:
+    return f"/{language}/glossary/" + (f"#term-{term_id}" if term_id else "")
+
+
+def data_url(language: str, year: str = "2024") -> str:
+    return f"/data/{year}/{language}.json"
+
+
+def page_file(rule_id: str, language: str) -> str:
+    """Markdown file the site generator writes for a rule page (suffix layout of mkdocs-static-i18n)."""
+    return rule_path(rule_id).rstrip("/") + f".{language}.md"
+
