@@ -153,11 +153,15 @@ def _is_glued(piece: str, vocab: set[str]) -> bool:
     if not piece.isalpha():
         return False
     low = piece.lower()
-    if low in vocab or len(low) < 5 or low + "s" in vocab or low + "es" in vocab:
+    if low in vocab or len(low) < 3 or low + "s" in vocab or low + "es" in vocab:
         return False
-    for i in range(1, len(low) - 1):
+    # a player letter glued to the next word: "Bthen"
+    if re.fullmatch(r"[A-E][a-z]{3,}", piece) and low[1:] in vocab:
+        return True
+    for i in range(1, len(low)):
         left, right = low[:i], low[i:]
-        if left in vocab and right in vocab and (len(left) > 2 or left in {"a", "be", "at", "to", "of", "in", "on", "or", "is", "an", "up"}):
+        if left in vocab and right in vocab and (len(left) > 1 or left == "a") \
+                and (len(right) > 1 or right == "a"):
             return True
     return False
 
