@@ -1,0 +1,172 @@
+// Chip-pushing rulings (TDA 2024 Rules 40-C, 41, 43-A, 44, 45, 46, 61).
+import { Validator, safe, step, success } from './validate.js';
+
+const DECLS = ['none', 'call', 'raise', 'allin', 'amount', 'raiseAmount'];
+const PRIOR = ['none', 'leftAlone', 'fullyPulledBack', 'partlyPulledBack'];
+
+function compute(input) {
+  const v = new Validator(input);
+  const currentBet = v.num('currentBet', {});
+  const minRaise = v.num('minRaise', { positive: true });
+  const priorBet = v.num('priorBet', { default: 0 });
+  const priorChips = v.choice('priorChips', PRIOR, { default: 'none' });
+  // Value of the chips physically in front (a 1k chip posted for a 100 BB: priorBet 100, priorChipValue 1000).
+  const priorChipValue = v.num('priorChipValue', { default: priorBet });
+  const priorPulledBack = v.num('priorPulledBack', { default: 0 });
+  const declaration = v.choice('declaration', DECLS, { default: 'none' });
+  const declaredAmount = v.num('declaredAmount', { required: declaration === 'amount' || declaration === 'raiseAmount' });
+  const lastChips = v.bool('lastChips', { default: false });
+  const chips = v.list('chips', { default: [] });
+  const total = v.num('total', { required: false });
+  if (!v.ok) return v.fail();
+  chips.forEach((c, i) => v.num(i, { positive: true }, chips, `chips[${i}]`));
+  if (!v.ok) return v.fail();
+  if (priorBet > currentBet && currentBet > 0) v.error('priorBet', 'prior_above_current_bet', { priorBet, currentBet });
+  if (priorChips === 'none' && priorBet > 0) v.error('priorChips', 'prior_chips_state_required', { priorBet });
+  if (priorChipValue !== undefined && priorChipValue < priorBet) v.error('priorChipValue', 'below_prior_bet', { priorBet, value: priorChipValue });
+  if (priorChips === 'partlyPulledBack' && !(priorPulledBack > 0 && priorPulledBack < priorChipValue)) {
+    v.error('priorPulledBack', 'partial_pull_back_range', { priorBet: priorChipValue, value: priorPulledBack });
+  }
+  const chipSum = chips.reduce((s, c) => s + Number(c), 0);
+  if (total !== undefined && total !== chipSum) v.error('total', 'denominations_mismatch', { total, sum: chipSum });
+  if (declaration !== 'amount' && declaration !== 'raiseAmount' && chips.length === 0) v.error('chips', 'too_few', { min: 1, count: 0 });
+  if (!v.ok) return v.fail();
+
+  const steps = [];
+  const cites = [];
+  const nums = chips.map(Number);
+  const remainingPrior = priorChips === 'leftAlone' ? priorChipValue
+    : priorChips === 'partlyPulledBack' ? priorChipValue - priorPulledBack : 0;
+  const facing = currentBet > priorBet;
+  const callTo = currentBet;
+  const halfThreshold = currentBet + minRaise / 2;
+  const fullRaiseTo = currentBet + minRaise;
+
+  const res = (outcome, fields) => success({ outcome, ...fields }, steps, cites);
+
+  // --- Declared amount only (40-C): same as pushing that amount silently.
+  if (declaration === 'amount' || declaration === 'raiseAmount') {
+    const amt = declaredAmount;
+    cites.push('40-C');
+    if (declaration === 'raiseAmount') {
+      cites.push('43-B');
+      steps.push(step('declared_raise_total', { amount: amt }));
+      if (!facing) return res('bet', { betTo: amt });
+      if (amt >= fullRaiseTo) return res('raise', { raiseTo: amt });
+      cites.push('43-A');
+      steps.push(step('raise_declared_below_min', { amount: amt, minRaiseTo: fullRaiseTo }));
+      return res('mandatoryMinRaise', { raiseTo: fullRaiseTo });
+    }
+    steps.push(step('declared_amount_as_chips', { amount: amt }));
+    if (!facing) return res('bet', { betTo: amt });
+    return fiftyPercent(amt, false);
+  }
+
+  // --- Not facing a bet.
+  if (!facing) {
+    cites.push('44');
+    const bet = remainingPrior + chipSum;
+    if (chips.length === 1 && declaration === 'none') steps.push(step('overchip_not_facing_bet', { chip: nums[0] }));
+    else steps.push(step('chips_not_facing_bet', { total: bet }));
+    if (lastChips || declaration === 'allin') return res('allin', { betTo: bet });
+    return res('bet', { betTo: bet });
+  }
+
+  const finalTotal = remainingPrior + chipSum;
+  steps.push(step('facing_bet', { currentBet, priorBet, toCall: currentBet - priorBet, minRaise }));
+  if (priorBet > 0) {
+    cites.push('46-C');
+    steps.push(step('prior_chips_' + priorChips, { priorBet, priorChipValue, remaining: remainingPrior, finalTotal }));
+  }
+
+  if (declaration === 'call') {
+    cites.push('41');
+    steps.push(step('declared_call', { callTo }));
+    return res(lastChips && finalTotal < callTo ? 'allinCall' : 'call', {
+      callTo: Math.min(callTo, finalTotal >= callTo ? callTo : finalTotal),
+      returned: Math.max(0, finalTotal - callTo),
+      mustAdd: lastChips ? 0 : Math.max(0, callTo - finalTotal),
+    });
+  }
+  if (declaration === 'allin') {
+    cites.push('45-A');
+    steps.push(step('declared_allin', { total: finalTotal }));
+    return res('allin', { allInTo: finalTotal });
+  }
+  if (declaration === 'raise') {
+    cites.push('43-A', '44');
+    if (chips.length === 1) steps.push(step('overchip_raise_declared', { chip: nums[0] }));
+    if (finalTotal >= fullRaiseTo) {
+      steps.push(step('raise_declared_total', { total: finalTotal }));
+      return res('raise', { raiseTo: finalTotal });
+    }
+    if (lastChips) {
+      steps.push(step('raise_declared_last_chips', { total: finalTotal }));
+      return res('allin', { allInTo: finalTotal });
+    }
+    steps.push(step('raise_declared_below_min', { amount: finalTotal, minRaiseTo: fullRaiseTo }));
+    return res('mandatoryMinRaise', { raiseTo: fullRaiseTo, mustAdd: fullRaiseTo - finalTotal });
+  }
+
+  // --- Silent chips facing a bet.
+  if (finalTotal < callTo) {
+    if (lastChips) {
+      cites.push('45-A');
+      steps.push(step('short_allin_call', { total: finalTotal, callTo }));
+      return res('allinCall', { allInTo: finalTotal });
+    }
+    cites.push('51-B', '41');
+    steps.push(step('undercall_see_51', { total: finalTotal, callTo }));
+    return res('undercall', { callTo, shortBy: callTo - finalTotal });
+  }
+
+  const covers = priorChipValue >= currentBet;
+  if (priorBet > 0 && covers) steps.push(step('prior_chips_cover_call', { priorChipValue, currentBet }));
+  const combinedRule = priorChips === 'partlyPulledBack' || covers;
+  if (priorBet > 0 && combinedRule) {
+    // 46-C-2: the combined final chip bet is judged by the 50% standard.
+    steps.push(step('combined_final_bet', { finalTotal }));
+    cites.push('45-B');
+    return fiftyPercent(finalTotal, lastChips);
+  }
+
+  if (chips.length === 1) {
+    cites.push('44', '41');
+    steps.push(step('overchip_is_call', { chip: nums[0], callTo }));
+    return res('call', { callTo, returned: finalTotal - callTo });
+  }
+
+  // Multiple chips: is every chip needed? (45-A)
+  const smallest = Math.min(...nums);
+  const without = finalTotal - smallest;
+  cites.push('45-A');
+  if (without < callTo) {
+    steps.push(step('every_chip_needed', { smallest, without, callTo }));
+    return res('call', { callTo, returned: finalTotal - callTo });
+  }
+  steps.push(step('not_every_chip_needed', { smallest, without, callTo }));
+  cites.push('45-B');
+  return fiftyPercent(finalTotal, lastChips);
+
+  function fiftyPercent(amount, last) {
+    cites.push('43-A');
+    if (last) {
+      steps.push(step('last_chips_allin', { total: amount }));
+      return res('allin', { allInTo: amount });
+    }
+    const inc = amount - currentBet;
+    if (amount >= fullRaiseTo) {
+      steps.push(step('full_raise', { amount, minRaiseTo: fullRaiseTo }));
+      return res('raise', { raiseTo: amount });
+    }
+    if (amount >= halfThreshold) {
+      steps.push(step('fifty_percent_reached', { amount, increment: inc, minRaise, half: minRaise / 2, threshold: halfThreshold, minRaiseTo: fullRaiseTo }));
+      return res('mandatoryMinRaise', { raiseTo: fullRaiseTo, mustAdd: fullRaiseTo - amount });
+    }
+    steps.push(step('fifty_percent_not_reached', { amount, increment: Math.max(0, inc), minRaise, half: minRaise / 2, threshold: halfThreshold, callTo }));
+    return res('call', { callTo, returned: amount - callTo });
+  }
+}
+
+export const chipPushing = safe(compute);
+export default chipPushing;
