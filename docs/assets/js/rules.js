@@ -1,0 +1,194 @@
+// Rule pages and the home page: number box, copy buttons, and the parallel (companion) view.
+// Plain ES module; the parsing logic is exported so it can be tested without a DOM.
+
+export const RULE_COUNT = 71;
+export const PROCEDURE_COUNT = 22;
+
+/** "43", "43b", "43-B", "rule 43", "RP5", "rp-5-a" → {rule, part} or null. */
+export function parseRuleNumber(raw, parts = null) {
+  const text = String(raw).trim().toUpperCase().replace(/^(RULE|RULES|規則|规则|ПРАВИЛО)\s*/u, "");
+  let match = text.match(/^RP\s*-?\s*(\d{1,2})(?:\s*-?\s*([A-Z]))?$/);
+  let rule;
+  let part;
+  if (match) {
+    const n = Number(match[1]);
+    if (n < 1 || n > PROCEDURE_COUNT) return null;
+    rule = `RP-${n}`;
+    part = match[2] || null;
+  } else {
+    match = text.match(/^(\d{1,2})(?:\s*-?\s*([A-Z]))?$/);
+    if (!match) return null;
+    const n = Number(match[1]);
+    if (n < 1 || n > RULE_COUNT) return null;
+    rule = String(n);
+    part = match[2] || null;
+  }
+  if (part && parts && !(parts[rule] || []).includes(part)) return { rule, part, missingPart: true };
+  return { rule, part };
+}
+
+export function ruleUrl(lang, rule, part) {
+  const path = rule.startsWith("RP-") ? `rp/${rule.slice(3)}/` : `rules/${rule}/`;
+  return `/${lang}/${path}${part ? `#${rule}-${part}` : ""}`;
+}
+
+function pageLanguage() {
+  return document.documentElement.lang || "en";
+}
+
+function setupNumberBox() {
+  const form = document.querySelector("form.tda-goto");
+  if (!form) return;
+  const input = form.querySelector("input");
+  const error = form.querySelector(".tda-goto-error");
+  const partsNode = document.getElementById("tda-parts");
+  const parts = partsNode ? JSON.parse(partsNode.textContent) : null;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const parsed = parseRuleNumber(input.value, parts);
+    if (!parsed) {
+      error.textContent = input.dataset.msgInvalid.replace("{value}", input.value.trim());
+      input.setAttribute("aria-invalid", "true");
+      return;
+    }
+    if (parsed.missingPart) {
+      error.textContent = input.dataset.msgNoPart.replace("{rule}", parsed.rule).replace("{part}", parsed.part);
+      input.setAttribute("aria-invalid", "true");
+      return;
+    }
+    input.removeAttribute("aria-invalid");
+    error.textContent = "";
+    window.location.href = ruleUrl(pageLanguage(), parsed.rule, parsed.part);
+  });
+}
+
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Clipboard API needs a secure context; 127.0.0.1 is one, a LAN address is not: fall back.
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  button.classList.add("tda-copied");
+  setTimeout(() => button.classList.remove("tda-copied"), 1200);
+}
+
+function setupCopyButtons() {
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button.tda-copy");
+    if (!button) return;
+    if (button.dataset.copy === "link") {
+      const url = new URL(window.location.href);
+      url.hash = button.dataset.anchor;
+      copyText(url.toString(), button);
+    } else {
+      copyText(button.dataset.citation, button);
+    }
+  });
+}
+
+// ---- companion (parallel) view -------------------------------------------------------------
+
+const LANGUAGES = { en: "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文", ru: "Русский" };
+const STORAGE_KEY = "tda-companion";
+const editions = new Map();
+
+export function companionFor(pageLang, stored) {
+  if (stored === "none") return null;
+  if (stored && stored in LANGUAGES && stored !== pageLang) return stored;
+  return pageLang === "en" ? null : "en";
+}
+
+async function loadEdition(lang) {
+  if (!editions.has(lang)) {
+    editions.set(lang, fetch(`/data/2024/${lang}.json`).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json();
+    }));
+  }
+  return editions.get(lang);
+}
+
+function storedCompanion() {
+  try { return localStorage.getItem(STORAGE_KEY); } catch { return null; }
+}
+
+function storeCompanion(value) {
+  try { localStorage.setItem(STORAGE_KEY, value); } catch { /* private mode: choice lasts this page */ }
+}
+
+async function showCompanion(root, lang) {
+  root.querySelectorAll(".tda-companion").forEach((node) => node.remove());
+  root.classList.toggle("tda-parallel", Boolean(lang));
+  if (!lang) return;
+  const bar = root.querySelector(".tda-companion-bar");
+  const status = bar.querySelector(".tda-companion-status");
+  status.textContent = bar.dataset.loading;
+  let edition;
+  try {
+    edition = await loadEdition(lang);
+  } catch {
+    status.textContent = bar.dataset.failed;
+    root.classList.remove("tda-parallel");
+    return;
+  }
+  status.textContent = "";
+  const ruleId = root.dataset.rule;
+  const rule = (edition.rules || {})[ruleId] || (edition.procedures || {})[ruleId];
+  if (!rule) return;
+  root.querySelectorAll("section.tda-part").forEach((section) => {
+    const letter = section.dataset.part;
+    let htmlText = null;
+    if (letter === "" ) htmlText = rule.html;
+    else if (rule.parts[letter]) htmlText = rule.parts[letter].html;
+    if (htmlText == null) return;
+    const aside = document.createElement("div");
+    aside.className = "tda-companion";
+    aside.lang = lang;
+    aside.innerHTML = htmlText; // produced by our build from escaped text (see pages.py)
+    const text = section.querySelector(".tda-part-text") || section;
+    text.after(aside);
+  });
+}
+
+function setupCompanion() {
+  const root = document.querySelector(".tda-rule");
+  if (!root) return;
+  const pageLang = root.dataset.lang;
+  const bar = root.querySelector(".tda-companion-bar");
+  const labels = JSON.parse(document.getElementById("tda-companion-labels")?.textContent || "{}");
+  bar.dataset.loading = labels.loading || "…";
+  bar.dataset.failed = labels.failed || "!";
+  const label = document.createElement("label");
+  label.textContent = labels.label || "Show beside";
+  const select = document.createElement("select");
+  select.className = "tda-companion-select";
+  select.append(new Option(labels.none || "—", "none"));
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    if (code !== pageLang) select.append(new Option(name, code));
+  }
+  label.append(" ", select);
+  const status = document.createElement("span");
+  status.className = "tda-companion-status";
+  status.setAttribute("aria-live", "polite");
+  bar.append(label, status);
+  bar.hidden = false;
+  const initial = companionFor(pageLang, storedCompanion());
+  select.value = initial || "none";
+  select.addEventListener("change", () => {
+    storeCompanion(select.value);
+    showCompanion(root, select.value === "none" ? null : select.value);
+  });
+  showCompanion(root, initial);
+}
+
+if (typeof document !== "undefined") {
+  setupNumberBox();
+  setupCopyButtons();
+  setupCompanion();
+}

@@ -1,0 +1,43 @@
+"""Write the generated Markdown and the JSON exports to disk, touching only what changed
+(`mkdocs serve` watches docs_dir: rewriting unchanged files would rebuild forever)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..loader import Rulebook, load_rulebook
+from ..model import ALL_LANGUAGES
+from ..strings import Strings
+from .pages import Context, all_pages, edition_json
+
+
+def write_if_changed(path: Path, content: str) -> bool:
+    if path.exists() and path.read_text(encoding="utf-8") == content:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content, encoding="utf-8")
+    return True
+
+
+def load_strings(rulebook_dir: Path) -> Strings:
+    return Strings.load(rulebook_dir / "ui" / "site.yaml")
+
+
+def generate_pages(rulebook_dir: Path, out_dir: Path) -> tuple[Rulebook, int]:
+    """Render every page of every language into out_dir; remove pages no longer produced."""
+    rulebook = load_rulebook(rulebook_dir.parent)
+    pages = all_pages(rulebook, load_strings(rulebook_dir))
+    written = sum(write_if_changed(out_dir / name, text) for name, text in pages.items())
+    for stale in out_dir.rglob("*.md"):
+        if str(stale.relative_to(out_dir)) not in pages:
+            stale.unlink()
+            written += 1
+    return rulebook, written
+
+
+def write_exports(rulebook: Rulebook, site_dir: Path) -> None:
+    strings = load_strings(rulebook.root / "rulebook")
+    for language in ALL_LANGUAGES:
+        data = edition_json(Context(rulebook, language, strings))
+        write_if_changed(site_dir / "data" / "2024" / f"{language}.json",
+                         json.dumps(data, ensure_ascii=False, separators=(",", ":")))

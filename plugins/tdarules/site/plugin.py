@@ -1,0 +1,57 @@
+"""MkDocs glue for the rule pages, in the style of Material's own plugins: a typed config, small
+event handlers, the work in plain functions (`generate.py`, `pages.py`)."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from mkdocs.config import config_options as opt
+from mkdocs.config.base import Config
+from mkdocs.plugins import BasePlugin, event_priority
+
+from .generate import generate_pages, write_exports
+
+log = logging.getLogger("mkdocs.plugins.tda-rules")
+
+
+class RulesConfig(Config):
+    rulebook = opt.Dir(default="rulebook", exists=True)       # YAML data, relative to mkdocs.yml
+    generated = opt.Type(str, default="generated")           # folder inside docs_dir, git-ignored
+    exports = opt.Type(bool, default=True)                   # /data/<year>/<lang>.json
+    search_index = opt.Type(bool, default=True)              # Whoosh index next to the built site
+
+
+class RulesPlugin(BasePlugin[RulesConfig]):
+    supports_multiple_instances = False
+
+    def __init__(self):
+        self.rulebook = None
+        self.built_once = False
+
+    # Runs first, before static-i18n (priority -100) collects files: its `on_files` rebuilds every
+    # File from docs_dir, so pages must already exist there as real Markdown.
+    @event_priority(100)
+    def on_pre_build(self, config):
+        root = Path(config.config_file_path).parent
+        self.rulebook, written = generate_pages(root / self.config.rulebook, Path(config.docs_dir) / self.config.generated)
+        if written:
+            log.info("tda-rules: wrote %d changed page(s)", written)
+
+    # Once the site is on disk (static-i18n builds the other languages inside its own on_post_build,
+    # at priority -100, so this runs before them and only writes data files, not pages).
+    @event_priority(50)
+    def on_post_build(self, config):
+        if self.rulebook is None or self.built_once:
+            return
+        self.built_once = True
+        site_dir = Path(config.site_dir)
+        if self.config.exports:
+            write_exports(self.rulebook, site_dir)
+        if self.config.search_index:
+            from ..search.index import build_index
+            build_index(self.rulebook, site_dir / "search-index")
+
+    # `mkdocs serve` rebuilds: let the next build write exports again.
+    def on_serve(self, server, config, builder):
+        self.built_once = False
+        return server
