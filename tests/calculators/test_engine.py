@@ -1,0 +1,155 @@
+"""Runs the YAML calculator cases against the ES-module engine in Node, and checks that every
+message code the engine emits has text in all four languages in rulebook/ui/calculators.yaml."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+ENGINE = ROOT / "docs" / "assets" / "calculators" / "engine"
+UI = ROOT / "rulebook" / "ui" / "calculators.yaml"
+LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
+
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+
+
+def load_cases() -> list[dict]:
+    cases = []
+    for path in sorted((HERE / "cases").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        for i, case in enumerate(data, 1):
+            case = dict(case)
+            case["id"] = f"{path.stem}-{i:02d}: {case.get('source', '')}"
+            cases.append(case)
+    return cases
+
+
+CASES = load_cases()
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, dict]:
+    payload = json.dumps([{k: c[k] for k in ("id", "calculator", "input", "expect")} for c in CASES])
+    proc = subprocess.run(
+        [NODE, str(HERE / "run_cases.mjs")], input=payload, capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr
+    return {r["id"]: r for r in json.loads(proc.stdout)}
+
+
+@pytest.fixture(scope="module")
+def ui() -> dict:
+    return yaml.safe_load(UI.read_text(encoding="utf-8"))
+
+
+def test_cases_exist_for_every_calculator():
+    calcs = {c["calculator"] for c in CASES}
+    modules = {p.stem for p in ENGINE.glob("*.js")} - {"index", "validate"}
+    assert modules <= calcs, modules - calcs
+    assert len(CASES) >= 100
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case(case, results):
+    r = results[case["id"]]
+    assert r["ok"], f"{case['id']}\nmismatches: {json.dumps(r['mismatches'], ensure_ascii=False)}\noutput: {json.dumps(r['output'], ensure_ascii=False)}"
+
+
+def _codes(results) -> tuple[set[str], set[str]]:
+    steps, errors = set(), set()
+    for r in results.values():
+        out = r["output"] or {}
+        for s in out.get("steps", []):
+            steps.add(s["code"])
+        for e in out.get("errors", []):
+            errors.add(e["code"])
+    return steps, errors
+
+
+def _source_codes() -> tuple[set[str], set[str]]:
+    steps, errors = set(), set()
+    for path in ENGINE.glob("*.js"):
+        src = path.read_text(encoding="utf-8")
+        steps |= set(re.findall(r"step\('([a-z0-9_]+)'", src))
+        errors |= set(re.findall(r"(?:error\([^,]+,\s*|code:\s*)'([a-z0-9_]+)'", src))
+    return steps, errors
+
+
+def _check(table: dict, codes: set[str], kind: str):
+    missing = []
+    for code in sorted(codes):
+        entry = table.get(code)
+        for lang in LANGS:
+            if not entry or not isinstance(entry.get(lang), str) or not entry[lang].strip():
+                missing.append(f"{kind}.{code}.{lang}")
+    assert not missing, missing
+
+
+def test_codes_used_in_cases_are_translated(results, ui):
+    steps, errors = _codes(results)
+    assert steps and errors
+    _check(ui["steps"], steps, "steps")
+    _check(ui["errors"], errors, "errors")
+
+
+def test_codes_in_engine_source_are_translated(ui):
+    steps, errors = _source_codes()
+    # Codes built dynamically from a prefix.
+    steps = {s for s in steps if not s.endswith("_")}
+    steps |= {f"prior_chips_{s}" for s in ("leftAlone", "fullyPulledBack", "partlyPulledBack")}
+    steps |= {f"sa_consequence_{c}" for c in (
+        "no_misdeal_hand_proceeds", "misdeal_possible", "fouled_deck_bets_returned",
+        "oot_binding_floor_rules_skipped_hand", "oot_sa_no_reasonable_time_td", "action_backs_up_to_skipped")}
+    _check(ui["steps"], steps, "steps")
+    _check(ui["errors"], errors, "errors")
+
+
+def test_placeholders_match_params(results, ui):
+    """Every {placeholder} in a translation must be a param the engine supplies for that code."""
+    params: dict[str, set[str]] = {}
+    for r in results.values():
+        out = r["output"] or {}
+        for item in out.get("steps", []) + out.get("errors", []):
+            params.setdefault(item["code"], set()).update(item["params"].keys())
+    bad = []
+    for table in (ui["steps"], ui["errors"]):
+        for code, entry in table.items():
+            if code not in params:
+                continue
+            for lang in LANGS:
+                for ph in re.findall(r"\{(\w+)\}", entry.get(lang, "")):
+                    if ph not in params[code]:
+                        bad.append(f"{code}.{lang}: {{{ph}}}")
+    assert not bad, bad
+
+
+def test_calculators_have_titles_and_field_labels(ui):
+    assert ui.get("by") == "ours"
+    calcs = ui["calculators"]
+    modules = {p.stem for p in ENGINE.glob("*.js")} - {"index", "validate"}
+    assert set(calcs) >= modules
+    for cid, spec in calcs.items():
+        for lang in LANGS:
+            assert spec["title"].get(lang), f"{cid}.title.{lang}"
+        for fname, f in spec.get("fields", {}).items():
+            for lang in LANGS:
+                assert f["label"].get(lang), f"{cid}.fields.{fname}.label.{lang}"
+
+
+def test_outputs_are_plain_json(results):
+    for r in results.values():
+        out = r["output"]
+        assert isinstance(out, dict) and isinstance(out.get("ok"), bool), r["id"]
+        if out["ok"]:
+            assert isinstance(out["steps"], list) and isinstance(out["citations"], list), r["id"]
+            assert all(re.fullmatch(r"(RP-)?\d+(-[A-Z])?(-[A-Z])?", c) for c in out["citations"]), out["citations"]
+        else:
+            assert all({"field", "code", "params"} <= set(e) for e in out["errors"]), r["id"]
