@@ -7,8 +7,10 @@ from pathlib import Path
 
 from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
+from ..loader import RulebookError
 from .generate import generate_pages, write_exports
 
 log = logging.getLogger("mkdocs.plugins.tda-rules")
@@ -33,7 +35,10 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     @event_priority(100)
     def on_pre_build(self, config):
         root = Path(config.config_file_path).parent
-        self.rulebook, written = generate_pages(root / self.config.rulebook, Path(config.docs_dir) / self.config.generated)
+        try:
+            self.rulebook, written = generate_pages(root / self.config.rulebook, Path(config.docs_dir) / self.config.generated)
+        except RulebookError as error:
+            raise PluginError(f"the rulebook does not load:\n{error}") from None
         if written:
             log.info("tda-rules: wrote %d changed page(s)", written)
 
