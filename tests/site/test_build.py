@@ -1,0 +1,145 @@
+"""The built site: every page exists, every internal link and anchor resolves, every cross-reference
+in the model became a link, and nothing is fetched from another host."""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
+
+import pytest
+
+from tdarules import urls
+from tdarules.crossrefs import find_refs
+from tdarules.loader import load_rulebook
+from tdarules.model import ALL_LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class LinkParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.assets: list[str] = []
+        self.ref_links = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+            if "tda-ref" in (attrs.get("class") or "").split():
+                self.ref_links += 1
+        if tag in ("script", "img", "iframe", "source") and attrs.get("src"):
+            self.assets.append(attrs["src"])
+        if tag == "link" and attrs.get("href") and attrs.get("rel") in ("stylesheet", "preload", "modulepreload", "icon", "manifest"):
+            self.assets.append(attrs["href"])
+
+
+def parse(path: Path) -> LinkParser:
+    parser = LinkParser()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def pages(built_site):
+    return {path: parse(path) for path in built_site.rglob("*.html")}
+
+
+@pytest.fixture(scope="module")
+def rulebook():
+    return load_rulebook(ROOT)
+
+
+def page_path(site: Path, url_path: str) -> Path:
+    path = site / unquote(url_path).lstrip("/")
+    return path / "index.html" if url_path.endswith("/") or path.is_dir() else path
+
+
+def test_every_rule_and_procedure_page_exists_in_every_language(built_site, rulebook):
+    missing = []
+    for language in ALL_LANGUAGES:
+        for rule in rulebook.edition(language).all_rules():
+            if not page_path(built_site, urls.rule_url(language, rule.id)).exists():
+                missing.append(urls.rule_url(language, rule.id))
+        for extra in ("", "addendum/", "glossary/"):
+            if not page_path(built_site, f"/{language}/{extra}").exists():
+                missing.append(f"/{language}/{extra}")
+    assert not missing
+    assert len(list(built_site.glob("*/rules/*/index.html"))) == 71 * 4
+    assert len(list(built_site.glob("*/rp/*/index.html"))) == 22 * 4
+
+
+def test_no_broken_internal_links_or_anchors(built_site, pages):
+    broken = []
+    checked = 0
+    for path, parser in pages.items():
+        base = "/" + str(path.relative_to(built_site)).replace("index.html", "")
+        for href in parser.links:
+            parsed = urlparse(urljoin(base, href))
+            if parsed.scheme not in ("", "http") or (parsed.netloc and parsed.netloc != "127.0.0.1:8000"):
+                continue
+            target = page_path(built_site, parsed.path) if parsed.path else path
+            checked += 1
+            if not target.exists():
+                broken.append(f"{base}: {href} (no file)")
+            elif parsed.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else parse(target).ids
+                if unquote(parsed.fragment) not in ids:
+                    broken.append(f"{base}: {href} (no anchor)")
+    print(f"checked {checked} internal links in {len(pages)} pages")
+    assert checked > 10_000
+    assert not broken, "\n".join(broken[:50])
+
+
+def test_every_cross_reference_became_a_link(built_site, rulebook, pages):
+    for language in ALL_LANGUAGES:
+        edition = rulebook.edition(language)
+        for rule in edition.all_rules():
+            expected = sum(len(find_refs(block.text, language)) for _, block in rule.all_blocks())
+            expected += sum(len(find_refs(block.text, language))
+                            for entry in edition.addendum.values() if entry.rule_id == rule.id
+                            for block in (*entry.blocks, *(b for ex in entry.examples.values() for b in ex.blocks)))
+            parser = pages[page_path(built_site, urls.rule_url(language, rule.id))]
+            assert parser.ref_links == expected, f"{language} {rule.id}: {parser.ref_links} links for {expected} references"
+
+
+def test_no_request_to_another_host(built_site, pages):
+    outside = [(str(path), asset) for path, parser in pages.items() for asset in parser.assets
+               if urlparse(asset).netloc and urlparse(asset).netloc != "127.0.0.1:8000"]
+    assert not outside
+    for css in built_site.rglob("*.css"):
+        assert not re.search(r"url\(\s*['\"]?https?://", css.read_text(encoding="utf-8")), css
+    for page in list(pages)[:50]:
+        assert "fonts.googleapis" not in page.read_text(encoding="utf-8")
+
+
+def test_pages_carry_hreflang_alternates_and_language(built_site):
+    html = page_path(built_site, "/ru/rules/43/").read_text(encoding="utf-8")
+    assert '<html lang="ru"' in html
+    for language in ALL_LANGUAGES:
+        assert f'hreflang="{language}"' in html and f'/{language}/rules/43/' in html
+
+
+def test_json_export_uses_page_ids_and_urls(built_site, rulebook):
+    for language in ALL_LANGUAGES:
+        data = json.loads((built_site / "data" / "2024" / f"{language}.json").read_text(encoding="utf-8"))
+        edition = rulebook.edition(language)
+        assert list(data["rules"]) == list(edition.rules)
+        assert list(data["procedures"]) == list(edition.procedures)
+        assert data["rules"]["43"]["parts"]["B"]["url"] == f"/{language}/rules/43/#43-B"
+        assert page_path(built_site, data["procedures"]["RP-5"]["url"]).exists()
+
+
+def test_text_written_by_us_and_defects_are_marked(built_site):
+    zh = page_path(built_site, "/zh-Hant/rules/11/").read_text(encoding="utf-8")
+    assert 'class="tda-ours"' in zh              # the Chinese heading of rule 11 is ours
+    assert 'data-kind="missing-title"' in zh
+    hans = page_path(built_site, "/zh-Hans/rules/43/").read_text(encoding="utf-8")
+    assert 'class="tda-converted"' in hans and "规则" in hans
+    assert 'data-kind="stray-markup"' in page_path(built_site, "/en/rules/11/").read_text(encoding="utf-8")
