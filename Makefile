@@ -1,0 +1,93 @@
+# Poker TDA rules: every target sets up what it needs on a fresh Debian machine
+# (run as root, or with sudo available).
+#
+#   make serve   build the site and serve it (with search) on http://127.0.0.1:8000/
+#   make test    run the whole test suite (installs Debian's chromium for browser tests)
+#   make build   build the site into site/
+#   make bench   time the build against a plain mkdocs-material site
+#   make clean   remove build output (keeps .venv; `make distclean` removes it too)
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.tdarules-installed
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+APT  := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
+
+.PHONY: help serve test build bench clean distclean setup system-python system-browser
+
+help:
+	@sed -n '1,/^$$/p' $(MAKEFILE_LIST) | sed -n 's/^#   //p'
+
+# --- system packages (Debian) ---------------------------------------------------
+
+# python3 with venv/ensurepip (Debian splits it into python3-venv).
+system-python:
+	@if ! command -v $(PYTHON) >/dev/null 2>&1 || ! $(PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1; then \
+	  echo ">> installing python3 and python3-venv"; \
+	  $(APT) update && $(APT) install -y --no-install-recommends python3 python3-venv python3-pip; \
+	fi
+
+# Debian's chromium for the Playwright browser tests (Playwright cannot download
+# browsers here) and CJK fonts so Chinese pages render.
+system-browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo ">> installing chromium and fonts-noto-cjk"; \
+	  $(APT) update && $(APT) install -y --no-install-recommends chromium fonts-noto-cjk; \
+	fi
+
+# --- Python environment -----------------------------------------------------------
+
+$(PY): | system-python
+	$(PYTHON) -m venv $(VENV)
+
+# Re-installed only when pyproject.toml changes (editable install: code changes need nothing).
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+setup: $(STAMP)
+
+# --- targets ----------------------------------------------------------------------
+
+# True when the module behind a `rulebook` sub-command exists (the CLI lists commands
+# whose implementation may not have landed yet).
+has_module = $(PY) -c 'import importlib.util as u, sys; sys.exit(u.find_spec("$(1)") is None)' 2>/dev/null
+
+# `rulebook build` generates the pages and runs the MkDocs build (the tda-rules plugin
+# also generates them inside a plain `mkdocs build`, which is the fallback).
+build: setup
+	@if $(call has_module,tdarules.site.build); then \
+	  $(VENV)/bin/rulebook build --strict; \
+	else \
+	  $(VENV)/bin/mkdocs build --strict --quiet; \
+	fi
+
+serve: build
+	@echo ">> serving http://$(HOST):$(PORT)/"
+	@if $(call has_module,tdarules.search.server); then \
+	  exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT); \
+	else \
+	  exec $(PY) -m http.server --bind $(HOST) --directory site $(PORT); \
+	fi
+
+test: setup system-browser build
+	$(PY) -m pytest -q
+
+bench: setup
+	$(PY) bench/build.py
+
+clean:
+	rm -rf site docs/generated build .pytest_cache .cache
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+	rm -rf plugins/*.egg-info
+
+distclean: clean
+	rm -rf $(VENV)

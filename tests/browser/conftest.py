@@ -1,0 +1,195 @@
+"""Browser-test fixtures: Playwright for Python driving Debian's chromium.
+
+* ``browser``     one headless chromium per session (skips if chromium is absent)
+* ``static_site`` serves the built ``site/`` over HTTP on 127.0.0.1 (free port)
+* ``base_url``    the URL tests should open; override it to point at another
+                  server (e.g. the search server) without touching the tests
+* ``page``        a phone-sized page (390x844) whose every request is recorded in
+                  ``request_log``; on teardown it fails if any request left 127.0.0.1
+
+Use ``request_log.assert_local_only()`` in a test to check explicitly.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE_DIR = ROOT / "site"
+LOCAL_HOSTS = {"127.0.0.1"}
+# Schemes that never reach the network.
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error", "chrome-extension"}
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+
+
+# --- request recording ---------------------------------------------------------------
+
+
+@dataclass
+class RequestLog:
+    """Every request a page made (or tried to make, including blocked ones)."""
+
+    urls: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+    def record(self, url: str) -> None:
+        self.urls.append(url)
+
+    @staticmethod
+    def is_local(url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in LOCAL_SCHEMES:
+            return True
+        return parts.hostname in LOCAL_HOSTS
+
+    def external(self) -> list[str]:
+        seen = dict.fromkeys(u for u in self.urls + self.blocked if not self.is_local(u))
+        return list(seen)
+
+    def assert_local_only(self) -> None:
+        external = self.external()
+        assert not external, (
+            f"{len(external)} request(s) went to a host other than 127.0.0.1:\n  "
+            + "\n  ".join(external)
+        )
+
+
+def assert_no_external_requests(log: RequestLog) -> None:
+    log.assert_local_only()
+
+
+# --- the built site over HTTP ------------------------------------------------------------
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - signature from the stdlib
+        pass
+
+
+def _ensure_site_built() -> None:
+    if (SITE_DIR / "index.html").exists():
+        return
+    mkdocs = Path(sys.executable).with_name("mkdocs")
+    result = subprocess.run(
+        [str(mkdocs), "build", "--strict"], cwd=ROOT, capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{result.stderr[-4000:]}")
+
+
+@pytest.fixture(scope="session")
+def static_site():
+    """Serve site/ on 127.0.0.1 (free port) in a background thread; yields its base URL."""
+    _ensure_site_built()
+    handler = functools.partial(_QuietHandler, directory=str(SITE_DIR))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="static-site", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def base_url(static_site):
+    """Where the tests point the browser (no trailing slash). Override to use another server."""
+    return static_site
+
+
+# --- browser --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    path = shutil.which("chromium")
+    if not path:
+        pytest.skip(
+            "Debian's chromium is not installed: browser tests skipped "
+            "(`apt-get install chromium fonts-noto-cjk`, or run `make test`)"
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')"
+    )
+    with sync_api.sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver, chromium_path):
+    browser = playwright_driver.chromium.launch(
+        executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def request_log():
+    return RequestLog()
+
+
+@pytest.fixture
+def context(browser, request_log):
+    """A phone-like browser context; requests to other hosts are recorded and aborted."""
+    context = browser.new_context(
+        viewport=PHONE_VIEWPORT,
+        device_scale_factor=3,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-US",
+        service_workers="block",
+    )
+
+    def guard(route):
+        url = route.request.url
+        if RequestLog.is_local(url):
+            route.continue_()
+        else:
+            request_log.blocked.append(url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", guard)
+    context.on("request", lambda request: request_log.record(request.url))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context, request_log):
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    page.close()
+    # Every browser test also proves that nothing left 127.0.0.1.
+    request_log.assert_local_only()
