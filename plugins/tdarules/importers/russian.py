@@ -165,6 +165,15 @@ HEADINGS = {
     "addendum_preamble": "Приложение с примерами",
 }
 
+# The addendum preamble line opens with its own sentence, then condenses the paragraph the page's
+# English places before the addendum (line 205: "The Poker TDA is a voluntary … association …").
+ADDENDUM_PREAMBLE_DEFECT = {
+    "kind": "format",
+    "note": "after its first sentence this line condenses the TDA's own introduction ('TDA Rules supplement the "
+            "rules of this house. In case of conflict with a gaming agency, the agency rules apply.'), which the "
+            "page's English places before the addendum",
+}
+
 # Line layout of the source (1-based, inclusive).
 NOTICE_LINE = 1
 RULE_LINES = (2, 72)
@@ -400,7 +409,8 @@ def import_russian(text: str, source_name: str, english: dict) -> dict:
         ],
         "rules": {}, "procedures": {}, "addendum": {},
         "procedures_preamble": paragraph_blocks(lines[PROCEDURES_PREAMBLE_LINE]),
-        "addendum_preamble": paragraph_blocks(lines[ADDENDUM_PREAMBLE_LINE]),
+        "addendum_preamble": [with_defects(b, [ADDENDUM_PREAMBLE_DEFECT]) if i == 0 else b
+                              for i, b in enumerate(paragraph_blocks(lines[ADDENDUM_PREAMBLE_LINE]))],
     }
     for n, rule_id in zip(range(RULE_LINES[0], RULE_LINES[1] + 1), rule_ids):
         edition["rules"][rule_id] = rule_dict(rule_id, lines[n], english["rules"][rule_id])
