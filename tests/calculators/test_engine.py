@@ -78,8 +78,11 @@ def _source_codes() -> tuple[set[str], set[str]]:
     steps, errors = set(), set()
     for path in ENGINE.glob("*.js"):
         src = path.read_text(encoding="utf-8")
-        steps |= set(re.findall(r"step\('([a-z0-9_]+)'", src))
+        for arg in re.findall(r"step\(([^{)]*?)(?:,\s*\{|\))", src):
+            steps |= set(re.findall(r"(?:^\s*|\?\s*|:\s*)'([a-z0-9_]+)'", arg))
         errors |= set(re.findall(r"(?:error\([^,]+,\s*|code:\s*)'([a-z0-9_]+)'", src))
+        for expr in re.findall(r"const code = ([^;]+);", src):
+            errors |= set(re.findall(r"'([a-z0-9_]+)'", expr))
     return steps, errors
 
 
