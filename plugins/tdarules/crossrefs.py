@@ -78,10 +78,10 @@ SEPARATORS = {
 }
 
 # Lead patterns: (regex, kind). Group "n" = number, "p" = part, "r" = range end.
-_RULE_EN = re.compile(r"\bRules?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)" + r"(?:(?P<range>\s?[-–]\s?(?P<r>[1-9][0-9]?)(?![0-9]))|[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
-_RP = re.compile(r"\bRP[-‐]\s?(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)(?:[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
-_PROC_EN = re.compile(r"\bRecommended Procedures?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)(?:[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
-_ADDENDUM_EN = re.compile(r"\b(?:Illustration\s+)?Addendum\b")
+_RULE_EN = re.compile(r"(?<![A-Za-z0-9])Rules?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)" + r"(?:(?P<range>\s?[-–]\s?(?P<r>[1-9][0-9]?)(?![0-9]))|[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
+_RP = re.compile(r"(?<![A-Za-z0-9])RP[-‐]\s?(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)(?:[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
+_PROC_EN = re.compile(r"(?<![A-Za-z0-9])Recommended Procedures?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)(?:[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
+_ADDENDUM_EN = re.compile(r"(?<![A-Za-z0-9])(?:Illustration\s+)?Addendum\b")
 
 _RULE_ZH = re.compile(r"(?:規則|规则)\s?(?:第\s?)?(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)"
                       r"(?:(?P<range>\s?[-–]\s?(?P<r>[1-9][0-9]?)(?![0-9]))|[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?(?:\s?[條条])?")
