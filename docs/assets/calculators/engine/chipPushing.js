@@ -59,7 +59,12 @@ function compute(input) {
     }
     steps.push(step('declared_amount_as_chips', { amount: amt }));
     if (!facing) return res('bet', { betTo: amt });
-    return fiftyPercent(amt, false);
+    if (amt < callTo) {
+      cites.push('51-B');
+      steps.push(step('undercall_see_51', { total: amt, callTo }));
+      return res(lastChips ? 'allinCall' : 'undercall', lastChips ? { allInTo: amt } : { callTo, shortBy: callTo - amt });
+    }
+    return fiftyPercent(amt, lastChips);
   }
 
   // --- Not facing a bet.
