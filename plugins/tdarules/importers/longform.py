@@ -292,3 +292,21 @@ def reconcile_parts(english: dict, other: dict) -> None:
                     parts[letter] = {"blocks": [], "defects": [{"kind": "missing-text", "note": f"the source has no translation of part {letter}"}]}
             if parts:
                 target["parts"] = {letter: parts[letter] for letter in sorted(parts)}
+
+
+# Where the longform has only Chinese (its three 無標題 blocks), the English exists on the Russian
+# page's English copy: (edition field, line of that page).
+ENGLISH_FROM_PAGE = {"preamble": 205, "procedures_preamble": 182, "addendum_preamble": 205}
+
+
+def fill_english_from_page(english: dict, page_text: str, page_name: str) -> None:
+    """Take the English the longform lacks from the other source, saying where it came from."""
+    lines = page_text.splitlines()
+    for field_name, line in ENGLISH_FROM_PAGE.items():
+        if english.get(field_name):
+            continue
+        english[field_name] = [{
+            "p": lines[line - 1].strip(), "origin": page_name,
+            "defects": [{"kind": "missing-text", "note": f"the longform source has no English here; "
+                         f"taken from the English copy on the Russian page, line {line}"}],
+        }]
