@@ -1,0 +1,209 @@
+"""`rulebook validate` on corrupted copies of the real rulebook: each corruption gives its exact
+`file:line: rule-id: message` line and exit code 1, never a traceback."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EN = "rulebook/2024/en.yaml"
+ZH = "rulebook/2024/zh-Hant.yaml"
+RU = "rulebook/2024/ru.yaml"
+Y2017 = "rulebook/2017/en.yaml"
+GLOSSARY = "rulebook/glossary.yaml"
+RENUMBERING = "rulebook/renumbering.yaml"
+
+
+def copy_rulebook(target: Path) -> Path:
+    """A copy of the real rulebook/; files still being produced are written minimal-valid."""
+    shutil.copytree(ROOT / "rulebook", target / "rulebook")
+    ru = target / RU
+    if not ru.exists():          # stand-in: the English text under the Russian name
+        ru.write_text((target / EN).read_text(encoding="utf-8").replace("\nlanguage: en\n", "\nlanguage: ru\n"),
+                      encoding="utf-8")
+    old = target / Y2017
+    if not old.exists():
+        old.parent.mkdir(parents=True, exist_ok=True)
+        old.write_text("edition: '2017'\nlanguage: en\nsource: sources/001_84b3ecc9147b35f0.txt\npartial: true\n"
+                       "title: {text: Poker TDA Rules 2017, by: ours}\n", encoding="utf-8")
+    if not (target / GLOSSARY).exists():
+        (target / GLOSSARY).write_text("terms: []\n", encoding="utf-8")
+    if not (target / RENUMBERING).exists() or not (ROOT / Y2017).exists():
+        (target / RENUMBERING).write_text("entries: []\n", encoding="utf-8")
+    return target
+
+
+@pytest.fixture
+def root(tmp_path) -> Path:
+    return copy_rulebook(tmp_path)
+
+
+def validate(root: Path) -> tuple[int, list[str], str]:
+    result = subprocess.run([sys.executable, "-m", "tdarules.cli", "validate", "--root", str(root)],
+                            capture_output=True, text=True, cwd=root, timeout=120)
+    assert "Traceback" not in result.stderr + result.stdout, result.stderr
+    return result.returncode, result.stdout.splitlines(), result.stderr
+
+
+def replace(root: Path, file: str, old: str, new: str, *, after: str | None = None) -> int:
+    """Replace the first `old` (after the first `after`) in `file`; return the line it is on."""
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    start = text.index(after) if after else 0
+    index = text.index(old, start)
+    path.write_text(text[:index] + new + text[index + len(old):], encoding="utf-8")
+    return text.count("\n", 0, index) + 1
+
+
+def line_of(root: Path, file: str, needle: str, *, after: str | None = None) -> int:
+    text = (root / file).read_text(encoding="utf-8")
+    start = text.index(after) if after else 0
+    return text.count("\n", 0, text.index(needle, start)) + 1
+
+
+def test_the_copy_is_clean(root):
+    code, out, err = validate(root)
+    assert (code, out) == (0, []), out
+
+
+def test_bad_indentation(root):
+    line = replace(root, EN, "    title: Player Identity\n", "    title: Player Identity\n   blocks: x\n") + 1
+    code, out, _ = validate(root)
+    assert code == 1                                  # the mis-indented line is the one after the title
+    assert out == [f"{EN}:{line}: -: while parsing a block mapping expected <block end>, "
+                   "but found '<block mapping start>'"], out
+
+
+def test_duplicate_key(root):
+    rule = (root / ZH).read_text(encoding="utf-8")
+    start = rule.index("\n  '6':\n")
+    end = rule.index("\n  '7':\n")
+    block = rule[start:end]
+    (root / ZH).write_text(rule[:end] + block + rule[end:], encoding="utf-8")
+    duplicate = rule[:end].count("\n") + 2           # the second '6': key
+    code, out, _ = validate(root)
+    assert code == 1
+    assert out == [f"{ZH}:{duplicate}: -: duplicate key: 6"], out
+
+
+def test_wrong_type(root):
+    line = replace(root, EN, "title: Player Identity", "title: [Player, Identity]")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert any(o.startswith(f"{EN}:{line}: 4: rules.4.title") for o in out), out
+
+
+def test_missing_rule_in_ru(root):
+    text = (root / RU).read_text(encoding="utf-8")
+    start, end = text.index("\n  '7':\n"), text.index("\n  '8':\n")
+    (root / RU).write_text(text[:start] + text[end:], encoding="utf-8")
+    rules_line = line_of(root, RU, "\nrules:\n") + 1
+    section_line = line_of(root, RU, "- '7'")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert f"{RU}:{rules_line}: 7: rule 7 is missing from ru" in out, out
+    assert f"{RU}:{section_line}: 7: section 'seating-breaking-and-balancing-tables' lists rule 7, which does not exist" in out
+
+
+def test_unknown_part_letter(root):
+    replace(root, ZH, "      C:\n", "      a:\n", after="\n  '5':\n")
+    line = line_of(root, ZH, "    parts:\n", after="\n  '5':\n")     # the loader points at the parts mapping
+    code, out, _ = validate(root)
+    assert code == 1
+    assert f"{ZH}:{line}: 5: rules.5.parts: Value error, part id 'a' is not a capital letter" in out, out
+
+
+def test_part_the_english_lacks(root):
+    line = replace(root, ZH, "      C:\n", "      Z:\n", after="\n  '5':\n")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert f"{ZH}:{line}: 5: part Z is not in en and no defect explains it" in out, out
+    parts = line_of(root, ZH, "    parts:\n", after="\n  '5':\n")
+    assert f"{ZH}:{parts}: 5: part C is missing (en has it)" in out, out
+
+
+def test_empty_part_without_missing_text_defect(root):
+    line = replace(root, EN, "          - Phones and other devices may not rest on the table.\n", "", after="\n  '5':\n")
+    replace(root, EN, "        blocks:\n", "        blocks: []\n", after="\n  '5':\n")
+    part_b = line_of(root, EN, "      B:\n", after="\n  '5':\n")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert out == [f"{EN}:{part_b}: 5: part B has no text and no missing-text defect"], out
+
+
+def test_unresolvable_crossref(root):
+    replace(root, EN, "(See also Rule 65)", "(See also Rule 99)")
+    part_b = line_of(root, EN, "      B:\n", after="\n  '13':\n")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert out == [f"{EN}:{part_b}: 13: cross-reference 'Rule 99' in part B does not resolve: no rule 99"], out
+
+
+def test_crossref_to_missing_part(root):
+    replace(root, EN, "See Rule 71-B.", "See Rule 71-Q.")
+    rule = line_of(root, EN, "\n  '33':\n") + 1
+    code, out, _ = validate(root)
+    assert code == 1
+    assert out == [f"{EN}:{rule}: 33: cross-reference 'Rule 71-Q' does not resolve: rule 71 has no part Q"], out
+
+
+def test_wrong_crossref_defect_excuses(root):
+    replace(root, EN, "- At showdown players must protect their hands while waiting for cards to be read (See also Rule 65).",
+            "- p: At showdown players must protect their hands while waiting for cards to be read (See also Rule 99).",
+            after="\n  '13':\n")
+    text = (root / EN).read_text(encoding="utf-8")
+    anchor = text.index("(See also Rule 99).")
+    eol = text.index("\n", anchor)
+    text = text[:eol] + "\n          defects: [{kind: wrong-crossref, note: test}]" + text[eol:]
+    (root / EN).write_text(text, encoding="utf-8")
+    code, out, _ = validate(root)
+    assert (code, out) == (0, [])
+
+
+def test_unknown_section(root):
+    line = replace(root, ZH, "id: play-other\n", "id: play-others\n")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert any(o.startswith(f"{ZH}:{line}: section:play-others: unknown section 'play-others'") for o in out), out
+
+
+def test_addendum_pointing_at_missing_part(root):
+    line = replace(root, EN, "\n  11-D:\n", "\n  11-F:\n", after="\naddendum:\n") + 1
+    code, out, _ = validate(root)
+    assert code == 1
+    assert f"{EN}:{line}: 11-F: addendum entry points at part F of rule 11, which has no such part" in out, out
+    zh_line = line_of(root, ZH, "\naddendum:\n") + 1
+    assert f"{ZH}:{zh_line}: 11-F: addendum entry 11-F is missing (en has it)" in out, out
+
+
+def test_glossary_term_missing_a_language(root):
+    line = replace(root, GLOSSARY, "ru: [существенного действия]", "ru: []")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert out == [f"{GLOSSARY}:{line}: glossary:substantial-action: no ru rendering"], out
+
+
+def test_glossary_unknown_rule_and_duplicate_id(root):
+    line = replace(root, GLOSSARY, "- id: bet\n", "- id: substantial-action\n")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert f"{GLOSSARY}:{line}: glossary:substantial-action: term id 'substantial-action' appears 2 times" in out, out
+
+
+def test_renumbering_target_missing(root):
+    if not (ROOT / Y2017).exists():
+        pytest.skip("rulebook/2017/en.yaml does not exist yet")
+    line = replace(root, RENUMBERING, "new: '23'", "new: '99'")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert out == [f"{RENUMBERING}:{line}: renumbering:23: 2024 rule 99 does not exist"], out
+
+
+def test_missing_file(root):
+    (root / GLOSSARY).unlink()
+    code, out, _ = validate(root)
+    assert (code, out) == (1, [f"{GLOSSARY}:0: -: file is missing"])
