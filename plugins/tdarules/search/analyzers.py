@@ -1,0 +1,173 @@
+"""Text analysis for the search index, one chain per language.
+
+Whoosh pickles the schema together with its analyzers, so every class used here must live in an
+importable module (this one), never in a script's ``__main__``.
+
+* English: words (hyphens split: ``all-in`` → ``all``, ``in``), lower case, no stop list (``all in``
+  and ``out of turn`` are made of stop words), Porter stemming.
+* Chinese: the text is folded to Simplified with OpenCC ``t2s`` (character for character, so offsets
+  still point into the original Traditional text), then segmented by jieba (search mode, which also
+  emits the shorter words inside long ones). A second chain emits the 1- and 2-character n-grams of
+  every run of CJK characters, for partial words jieba does not cut out.
+* Russian: Whoosh's ``LanguageAnalyzer("ru")``: lower case, stop words, Snowball stemming, ё → е.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from whoosh.analysis import (LanguageAnalyzer, LowercaseFilter, RegexTokenizer, StemFilter,
+                             Token, Tokenizer)
+
+CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK_RUN = re.compile(f"[{CJK}]+")
+HAS_CJK = re.compile(f"[{CJK}]")
+WORD = re.compile(r"\w+", re.UNICODE)
+LATIN_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@functools.cache
+def _opencc():
+    import opencc
+    return opencc.OpenCC("t2s")
+
+
+def t2s(text: str) -> str:
+    """Traditional → Simplified with the same length (character by character if a phrase would not)."""
+    converted = _opencc().convert(text)
+    if len(converted) == len(text):
+        return converted
+    return "".join(c2 if len(c2 := _opencc().convert(c)) == 1 else c for c in text)
+
+
+# Poker words jieba's general dictionary cuts apart (全下 → 全 / 下); Simplified, from the glossary.
+# A constant, not read from rulebook/ at run time: index and queries must segment identically.
+POKER_WORDS = """
+一玩家一手牌 下注 不足的下注 两人单挑 主池 亮牌 伙牌 倒计时 候补 停圈 停牌 全下 全压 全场同步 全押 公共牌 分段下注 初始注
+前注 剩余牌堆 加注 单挑 发牌员 取消参赛资格 取消资格 受损的牌堆 口头声明 口头宣告 可接受的行为 处罚 大盲 大盲位 大盲支付前注
+大额计分牌 小盲 小盲位 少加注 少跟 平衡牌桌 庄家 庄家位置 底池 底池限注 底注 底牌 延迟报名 开局下注 弃牌 弃牌堆 弃牌推
+德州扑克 惩罚 投注 抢分 拆桌 按钮 按钮位 换取计分牌 换计分牌 提前动作 摊开 摊开底牌 摊牌 无限注 明牌 暗牌 更换荷官 最低加注
+最小下注 最小加注 有效动作 有效手牌 有效行动 有限注 未按次序行动 梭哈 死牌 河牌 河牌圈 活牌 混合赛事 烧牌 牌堆 牌堆受到损坏
+猎人卡 猎兔 空按钮位 竞技扑克 筹码 筹码堆 级别 翻牌 翻牌前 翻牌圈 荷官 补齐 裁判 要求计时 计分员 计分牌 计分牌堆 计时
+记分员 记分牌 赛事总监 超面额计分牌 跟注 跟注不足 转牌 转牌圈 边池 过牌 重买 重新参赛 重新开放 重近 重进 错发 错误发牌
+问题扑克牌 限注 非一次性下注 面朝上的牌
+""".split()
+
+
+@functools.cache
+def _jieba():
+    import logging
+
+    import jieba
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    for word in POKER_WORDS:
+        jieba.add_word(word, freq=20000)
+    return jieba
+
+
+def fold(text: str) -> str:
+    """What both sides of a comparison go through: NFKC (full-width → ASCII), lower case, ё → е."""
+    return unicodedata.normalize("NFKC", text).lower().replace("ё", "е")
+
+
+def nfkc_same_length(text: str) -> str:
+    """NFKC character by character where it maps one character to one (full-width Ａ１ → A1)."""
+    if text.isascii():
+        return text
+    return "".join(n if len(n := unicodedata.normalize("NFKC", c)) == 1 else c for c in text)
+
+
+class _BaseTokenizer(Tokenizer):
+    def __eq__(self, other):
+        return other is not None and self.__class__ is other.__class__
+
+    def _emit(self, items, positions, chars, keeporiginal, removestops, start_pos, start_char, mode,
+              tokenize=True, **kwargs):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for pos, (text, start, end) in enumerate(items):
+            token.text = text
+            token.boost = 1.0
+            token.stopped = False
+            if keeporiginal:
+                token.original = text
+            if positions:
+                token.pos = start_pos + pos
+            if chars:
+                token.startchar = start_char + start
+                token.endchar = start_char + end
+            yield token
+
+
+class ChineseTokenizer(_BaseTokenizer):
+    """OpenCC t2s, then jieba search-mode segmentation; Latin words pass through, punctuation is dropped.
+
+    Offsets refer to the text as given (Traditional or Simplified): t2s keeps the length.
+    """
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        folded = t2s(nfkc_same_length(value))
+        if not tokenize:
+            items = [(folded.lower(), 0, len(value))]
+        else:
+            items = []
+            for word, start, end in _jieba().tokenize(folded, mode="search"):
+                if WORD.search(word) is None:
+                    continue
+                items.append((word.lower(), start, end))
+        return self._emit(items, positions, chars, keeporiginal, removestops, start_pos, start_char, mode,
+                          **kwargs)
+
+
+class CJKNgramTokenizer(_BaseTokenizer):
+    """1- and 2-character n-grams of each CJK run (after t2s); other words whole, lower case.
+
+    Positions count characters, so a phrase of bigrams can be matched.
+    """
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        folded = t2s(nfkc_same_length(value))
+        items = []
+        for match in re.finditer(f"[{CJK}]+|[^\\W_]+", folded):
+            run, base = match.group(), match.start()
+            if not HAS_CJK.match(run):
+                items.append((run.lower(), base, match.end()))
+                continue
+            for i in range(len(run)):
+                items.append((run[i], base + i, base + i + 1))
+                if i + 1 < len(run):
+                    items.append((run[i:i + 2], base + i, base + i + 2))
+        return self._emit(items, positions, chars, keeporiginal, removestops, start_pos, start_char, mode,
+                          **kwargs)
+
+
+def english_analyzer():
+    return RegexTokenizer(r"[^\W_]+(?:['’][a-z]+)?") | LowercaseFilter() | StemFilter(lang="en")
+
+
+def chinese_analyzer():
+    return ChineseTokenizer() | LowercaseFilter()
+
+
+def chinese_ngram_analyzer():
+    return CJKNgramTokenizer()
+
+
+def russian_analyzer():
+    return LanguageAnalyzer("ru")
+
+
+def analyzer_for(language: str):
+    """The word analyzer for a site language (zh-Hans uses the same chain as zh-Hant)."""
+    if language.startswith("zh"):
+        return chinese_analyzer()
+    if language == "ru":
+        return russian_analyzer()
+    return english_analyzer()
+
+
+def tokens(analyzer, text: str) -> list[str]:
+    return [t.text for t in analyzer(text)]

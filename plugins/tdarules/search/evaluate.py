@@ -1,0 +1,58 @@
+"""Relevance measures shared by tests/search and bench/search.py (MRR@10, recall@3)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+QUERIES = Path(__file__).resolve().parents[3] / "tests" / "search" / "queries.yaml"
+
+
+@dataclass
+class Case:
+    lang: str
+    q: str
+    expect: list[str]
+    kind: str = ""
+
+
+def load_queries(path: Path = QUERIES) -> list[Case]:
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    return [Case(c["lang"], str(c["q"]), [str(e) for e in c["expect"]], c.get("kind", "")) for c in data["queries"]]
+
+
+def rule_of(doc_id: str) -> str:
+    """'43-A' → '43'; 'RP-5-A' → 'RP-5'; 'example-43-1-A' → '43'; 'addendum-40-A' → '40'."""
+    doc_id = re.sub(r"^(?:example|addendum)-", "", doc_id)
+    m = re.match(r"^(RP-\d+|\d+)", doc_id)
+    return m.group(1) if m else doc_id
+
+
+def relevant(hit_id: str, hit_rule: str, hit_kind: str, expect: list[str]) -> bool:
+    if hit_kind == "glossary":
+        return any(e == hit_id for e in expect)
+    for e in expect:
+        if e == hit_id:
+            return True
+        if rule_of(e) == e and hit_rule == e:       # a rule id: any document of that rule
+            return True
+    return False
+
+
+def rank_of(hits, expect: list[str]) -> int | None:
+    """1-based rank of the first relevant hit; hits are (id, rule, kind) triples."""
+    for rank, (hit_id, hit_rule, kind) in enumerate(hits, 1):
+        if relevant(hit_id, hit_rule, kind, expect):
+            return rank
+    return None
+
+
+def summarize(ranks: list[int | None]) -> dict[str, float]:
+    n = len(ranks) or 1
+    return {
+        "n": len(ranks),
+        "mrr@10": sum(1 / r for r in ranks if r and r <= 10) / n,
+        "recall@3": sum(1 for r in ranks if r and r <= 3) / n,
+    }

@@ -1,0 +1,201 @@
+"""Build the Whoosh search index from the rulebook model (never from HTML).
+
+Layout of ``out_dir``::
+
+    meta.json          renumbering 2017 → 2024, glossary keys, per-language doc counts
+    en/  zh-Hant/  zh-Hans/  ru/     one Whoosh index per site language
+
+Documents, at the granularity a reader wants to land on:
+
+=========  ===================  ========  =====================================
+kind       id                   rule      url
+=========  ===================  ========  =====================================
+rule       ``43``               ``43``    ``/en/rules/43/``
+procedure  ``RP-5``             ``RP-5``  ``/en/rp/5/``
+part       ``43-A``, ``RP-5-A`` parent    ``/en/rules/43/#43-A``
+addendum   ``addendum-43``      ``43``    ``/en/rules/43/#addendum-43``
+example    ``example-43-1``     ``43``    ``/en/rules/43/#example-43-1``
+glossary   ``term-all-in``      first     ``/en/glossary/#term-all-in``
+=========  ===================  ========  =====================================
+
+A rule or procedure with lettered parts keeps only its own introduction and closing text; each part
+is its own document carrying the rule's title too.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+
+from .. import urls
+from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
+from .analyzers import HAS_CJK, analyzer_for, chinese_ngram_analyzer, fold, t2s
+
+SCHEMA_VERSION = 1
+KIND_BOOST = {"rule": 1.0, "procedure": 1.0, "part": 1.0, "addendum": 0.8, "example": 0.6, "glossary": 0.4}
+
+
+def schema_for(language: str) -> Schema:
+    words = analyzer_for(language)
+    fields = dict(
+        id=ID(stored=True, unique=True),
+        rule=ID(stored=True),
+        kind=ID(stored=True),
+        order=NUMERIC(stored=True, sortable=True),
+        url=STORED(),
+        title=TEXT(analyzer=words, stored=True, phrase=True, field_boost=2.0),
+        body=TEXT(analyzer=words, stored=True, phrase=True),
+        terms=KEYWORD(lowercase=True, commas=True, scorable=True),
+        central=KEYWORD(lowercase=True, commas=True, scorable=True),
+    )
+    if language.startswith("zh"):
+        fields["ngram"] = TEXT(analyzer=chinese_ngram_analyzer(), phrase=True)
+    return Schema(**fields)
+
+
+@dataclass
+class Doc:
+    id: str
+    rule: str
+    kind: str
+    title: str
+    body: str
+    url: str
+    terms: set[str] = field(default_factory=set)
+    central: set[str] = field(default_factory=set)
+
+
+def _text(blocks) -> str:
+    return "\n".join(b.text for b in blocks)
+
+
+def documents(edition: Edition, glossary: tuple[GlossaryTerm, ...]) -> list[Doc]:
+    """Every searchable document of one language, in reading order."""
+    lang = edition.language
+    docs: list[Doc] = []
+    for rule in edition.all_rules():
+        title = rule.title.text
+        own = "\n".join(filter(None, (_text(rule.blocks), _text(rule.after))))
+        if not rule.parts:
+            own = "\n".join(b.text for _, b in rule.all_blocks())
+        docs.append(Doc(rule.id, rule.id, rule.kind, title, own, urls.rule_url(lang, rule.id)))
+        for letter, part in rule.parts.items():
+            docs.append(Doc(urls.part_anchor(rule.id, letter), rule.id, "part", title, _text(part.blocks),
+                            urls.rule_url(lang, rule.id, letter)))
+    for entry in edition.addendum.values():
+        rule = edition.rule(entry.rule_id)
+        rule_title = rule.title.text if rule else ""
+        title = entry.title.text if entry.title else rule_title
+        base = urls.addendum_url(lang, entry.id).split("#")[0]
+        if entry.blocks or not entry.examples:
+            docs.append(Doc(urls.addendum_anchor(entry.id), entry.rule_id, "addendum", title,
+                            _text(entry.blocks), urls.addendum_url(lang, entry.id)))
+        for label, example in entry.examples.items():
+            anchor = urls.example_anchor(entry.id, label)
+            ex_title = example.title.text if example.title else title
+            docs.append(Doc(anchor, entry.rule_id, "example", f"{ex_title} ({(example.marker or label).strip(' :*.')})",
+                            _text(example.blocks), f"{base}#{anchor}"))
+    for term in glossary:
+        names = renderings(term, lang)
+        definition = term.definition.get(lang) or term.definition.get("zh-Hant" if lang == "zh-Hans" else "en")
+        body = " / ".join(names + [a for a in term.abbreviations])
+        if definition:
+            body += "\n" + (t2s(definition.text) if lang == "zh-Hans" else definition.text)
+        docs.append(Doc(f"term-{term.id}", term.rules[0] if term.rules else "", "glossary",
+                        names[0] if names else term.en[0], body, urls.glossary_url(lang, term.id)))
+    _tag_terms(docs, glossary, lang)
+    return docs
+
+
+def renderings(term: GlossaryTerm, language: str) -> list[str]:
+    if language == "en":
+        return list(term.en)
+    if language == "ru":
+        return list(term.ru)
+    if language == "zh-Hans":
+        return list(dict.fromkeys(t2s(w) for w in term.zh_hant))
+    return list(term.zh_hant)
+
+
+def key_pattern(key: str) -> re.Pattern:
+    """How a glossary key is found in a text (folded): as a substring for CJK, as a whole word otherwise."""
+    key = fold(key)
+    if HAS_CJK.search(key):
+        return re.compile(re.escape(t2s(key)))
+    return re.compile(r"(?<![\w])" + re.escape(key).replace(r"\ ", r"[\s\-]+").replace(r"\-", r"[\s\-]?")
+                      + r"(?![\w])")
+
+
+def _tag_terms(docs: list[Doc], glossary, lang: str) -> None:
+    patterns = {t.id: [key_pattern(k) for k in renderings(t, lang) + list(t.abbreviations)] for t in glossary}
+    central = {}
+    for term in glossary:
+        for rule_id in term.rules:
+            central.setdefault(rule_id, set()).add(term.id)
+    for doc in docs:
+        if doc.kind == "glossary":
+            continue
+        text = fold(doc.title + "\n" + doc.body)
+        if lang.startswith("zh"):
+            text = t2s(text)
+        for term_id, pats in patterns.items():
+            if any(p.search(text) for p in pats):
+                doc.terms.add(term_id)
+        if doc.kind != "glossary":
+            doc.central |= central.get(doc.rule, set()) & doc.terms
+
+
+def glossary_keys(glossary) -> list[dict]:
+    """For query expansion: every rendering in every language, abbreviations and the id, folded."""
+    out = []
+    for term in glossary:
+        keys = list(term.en) + [t2s(w) for w in term.zh_hant] + list(term.ru) + list(term.abbreviations)
+        keys.append(term.id.replace("-", " "))
+        out.append({"id": term.id, "keys": sorted({fold(k) for k in keys}, key=len, reverse=True),
+                    "abbreviations": list(term.abbreviations),
+                    "renderings": {lang: renderings(term, lang) for lang in ALL_LANGUAGES}})
+    return out
+
+
+def build_index(rulebook, out_dir: Path) -> dict[str, int]:
+    """Write the per-language indexes and meta.json into ``out_dir``; return documents per language."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    counts: dict[str, int] = {}
+    for lang in ALL_LANGUAGES:
+        try:
+            edition = rulebook.edition(lang)
+        except KeyError:
+            continue
+        docs = documents(edition, rulebook.glossary)
+        tmp = out_dir / f".{lang}.tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+        ix = whoosh_index.create_in(tmp, schema_for(lang))
+        writer = ix.writer()
+        for order, doc in enumerate(docs):
+            fields = dict(id=doc.id, rule=doc.rule, kind=doc.kind, order=order, url=doc.url, title=doc.title,
+                          body=doc.body, terms=",".join(sorted(doc.terms)), central=",".join(sorted(doc.central)),
+                          _boost=KIND_BOOST[doc.kind])
+            if lang.startswith("zh"):
+                fields["ngram"] = doc.title + "\n" + doc.body
+            writer.add_document(**fields)
+        writer.commit()
+        final = out_dir / lang
+        old = out_dir / f".{lang}.old"
+        shutil.rmtree(old, ignore_errors=True)
+        if final.exists():
+            final.rename(old)
+        tmp.rename(final)
+        shutil.rmtree(old, ignore_errors=True)
+        counts[lang] = len(docs)
+    renumbering = {r.old: r.new for r in rulebook.renumbering}
+    meta = {"schema": SCHEMA_VERSION, "languages": counts, "renumbering": renumbering,
+            "glossary": glossary_keys(rulebook.glossary)}
+    (out_dir / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+    return counts

@@ -1,0 +1,387 @@
+"""Query the index built by :mod:`tdarules.search.index`.
+
+``search(index_dir, q, lang, limit)`` → ``list[Hit]``; bad input raises :class:`QueryError` (a
+``ValueError`` with a message meant for the user), never anything else.
+
+The user's text never reaches Whoosh's query parser: queries are built from analyzed tokens, so
+operators (``AND``, ``title:``, quotes, parentheses) are plain words or separators. Characters that
+only make sense as query syntax (``* ~ ^ { } [ ] \\ < > | ` ``) are rejected.
+
+Searchers: Whoosh searchers are not thread-safe, so each thread gets its own (``threading.local``).
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+import threading
+import unicodedata
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.analysis import STOP_WORDS
+from whoosh.query import Or, Phrase, Term
+
+from ..model import ALL_LANGUAGES
+from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
+
+MAX_QUERY = 200
+MAX_LIMIT = 50
+FORBIDDEN = set("*~^{}[]\\<>|`")
+SNIPPET_CHARS = 180
+TERM_BOOST = 1.0
+CENTRAL_BOOST = 1.5
+RENDER_BOOST = 1.0
+
+
+class QueryError(ValueError):
+    """Bad input; ``str(error)`` is a message for the user."""
+
+
+class IndexMissing(QueryError):
+    """No index was built in the directory given (the server answers 503)."""
+
+
+@dataclass
+class Hit:
+    id: str          # "43-A", "RP-5", "example-43-1", "term-all-in"
+    rule: str        # "43", "RP-5" ("" for a glossary term tied to no rule)
+    title: str       # plain text (escape it before inserting into HTML)
+    url: str         # "/en/rules/43/#43-A"
+    snippet: str     # HTML: matches in <mark>, everything else escaped
+    score: float
+    kind: str = ""   # rule, procedure, part, addendum, example, glossary
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+# --- validation -----------------------------------------------------------------------------------
+
+def validate(q, lang, limit) -> tuple[str, str, int]:
+    if not isinstance(lang, str) or lang not in ALL_LANGUAGES:
+        raise QueryError(f"unknown language {str(lang)[:20]!r}; use one of {', '.join(ALL_LANGUAGES)}")
+    try:
+        limit = int(limit)
+    except (TypeError, ValueError):
+        raise QueryError("limit must be a whole number") from None
+    if not 1 <= limit <= MAX_LIMIT:
+        raise QueryError(f"limit must be between 1 and {MAX_LIMIT}")
+    if not isinstance(q, str):
+        raise QueryError("query must be text")
+    if len(q) > MAX_QUERY:
+        raise QueryError(f"query is too long ({len(q)} characters; at most {MAX_QUERY})")
+    for char in q:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Co") and char not in " ":
+            raise QueryError(f"query contains a control or invalid character (U+{ord(char):04X})")
+        if char in FORBIDDEN:
+            raise QueryError(f"query contains {char!r}, which is search syntax; leave it out")
+    q = "".join(c for c in q if unicodedata.category(c) != "Cf").strip()
+    if not q:
+        raise QueryError("query is empty")
+    if not any(c.isalnum() for c in q):
+        raise QueryError("query has no letters or digits")
+    return q, lang, limit
+
+
+# --- the engine -----------------------------------------------------------------------------------
+
+RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пр\.?|п\.|№|no\.?|#)"
+RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?第?\s*(\d{{1,2}})\s*条?\s*[-.]?\s*([a-zа-е])?\s*条?$")
+RP_REF = re.compile(r"^(?:rp|рп|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*(\d{1,2})\s*条?\s*[-.]?\s*([a-zа-е])?$")
+YEAR_2017 = re.compile(r"(?:\(\s*2017\s*\)|\b2017\s*(?:年|г\.?|года?)?\s*(?:版|edition|version|редакци[ия])?|(?:tda\s*)?2017)")
+CYRILLIC_PART = dict(zip("абвгде", "ABCDEF"))
+STOP_2017 = re.compile(r"\b(?:in|from|of|old|tda|the|в|из|старое|старый|старые)\b|[()/,]|旧|的|版")
+
+
+def _part_letter(letter: str | None) -> str | None:
+    if not letter:
+        return None
+    return CYRILLIC_PART.get(letter, letter.upper())
+
+
+class Engine:
+    """Opened indexes of one index directory; searchers are per thread."""
+
+    def __init__(self, index_dir: Path):
+        self.index_dir = Path(index_dir)
+        meta_file = self.index_dir / "meta.json"
+        if not meta_file.exists():
+            raise FileNotFoundError(f"no search index in {self.index_dir} (run `rulebook index`)")
+        self.meta = json.loads(meta_file.read_text(encoding="utf-8"))
+        self.renumbering: dict[str, str | None] = self.meta["renumbering"]
+        self.glossary = self.meta["glossary"]
+        keys = [(k, entry) for entry in self.glossary for k in entry["keys"]]
+        keys.sort(key=lambda item: len(item[0]), reverse=True)
+        self._glossary_keys = [(_key_regex(k), entry) for k, entry in keys]
+        self._indexes = {}
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._rule_docs: dict[str, dict[str, list[dict]]] = {}
+
+    def languages(self):
+        return list(self.meta["languages"])
+
+    def warm(self) -> None:
+        """Open every index and load jieba's dictionary now rather than on the first query."""
+        for lang in self.languages():
+            self._index(lang).schema["body"].analyzer("热身 warm")
+
+    def _index(self, lang: str):
+        with self._lock:
+            if lang not in self._indexes:
+                directory = self.index_dir / lang
+                if lang not in self.meta["languages"] or not directory.exists():
+                    raise QueryError(f"no index for language {lang!r}")
+                self._indexes[lang] = whoosh_index.open_dir(directory)
+            return self._indexes[lang]
+
+    def searcher(self, lang: str):
+        searchers = getattr(self._local, "searchers", None)
+        if searchers is None:
+            searchers = self._local.searchers = {}
+        if lang not in searchers:
+            searchers[lang] = self._index(lang).searcher()
+        return searchers[lang]
+
+    def rule_docs(self, lang: str) -> dict[str, list[dict]]:
+        """Stored fields of every document, grouped by rule, in reading order (for number jumps)."""
+        with self._lock:
+            cached = self._rule_docs.get(lang)
+        if cached is None:
+            searcher = self.searcher(lang)
+            groups: dict[str, list[dict]] = {}
+            for fields in sorted(searcher.all_stored_fields(), key=lambda f: f["order"]):
+                if fields["kind"] != "glossary":
+                    groups.setdefault(fields["rule"], []).append(fields)
+            with self._lock:
+                self._rule_docs[lang] = cached = groups
+        return cached
+
+    # -- rule numbers --------------------------------------------------------------------------
+
+    def resolve_number(self, q: str, lang: str) -> tuple[str, str | None] | None:
+        """(rule id, part letter or None) when the whole query names a rule; None otherwise."""
+        text = t2s(fold(q)).strip(" ?？.!")
+        old = False
+        if "2017" in text:
+            stripped = YEAR_2017.sub(" ", text)
+            stripped = STOP_2017.sub(" ", stripped).strip(" -.:")
+            stripped = re.sub(r"\s+", " ", stripped)
+            if stripped != text.strip():
+                old, text = True, stripped
+        if m := RP_REF.match(text):
+            rule_id, letter = f"RP-{int(m.group(1))}", _part_letter(m.group(2))
+        elif m := RULE_REF.match(text):
+            rule_id, letter = str(int(m.group(1))), _part_letter(m.group(2))
+        else:
+            return None
+        if old and not rule_id.startswith("RP-"):
+            if rule_id not in self.renumbering:
+                return None
+            rule_id = self.renumbering[rule_id]
+            if rule_id is None:
+                return ("", None)
+            letter = None if letter is None else letter   # 2017 parts seldom survive; tried, then dropped
+        groups = self.rule_docs(lang)
+        if rule_id not in groups:
+            return None
+        if letter and not any(d["id"] == f"{rule_id}-{letter}" for d in groups[rule_id]):
+            letter = None
+        return rule_id, letter
+
+    def jump(self, rule_id: str, letter: str | None, lang: str, limit: int) -> list[Hit]:
+        docs = list(self.rule_docs(lang).get(rule_id, []))
+        if letter:
+            target = f"{rule_id}-{letter}"
+            docs.sort(key=lambda d: (d["id"] != target, d["id"] != rule_id, d["order"]))
+        hits = []
+        for rank, doc in enumerate(docs[:limit]):
+            hits.append(Hit(doc["id"], doc["rule"], doc["title"], doc["url"], _snippet(doc["body"], []),
+                            round(100.0 - rank, 3), doc["kind"]))
+        return hits
+
+    # -- text ----------------------------------------------------------------------------------
+
+    def matched_glossary(self, q: str) -> tuple[list[dict], str]:
+        """Glossary terms named in the query (longest keys first) and the query with them cut out."""
+        rest = t2s(fold(q))
+        found = []
+        for key_re, entry in self._glossary_keys:
+            m = key_re.search(rest)
+            if m is None:
+                continue
+            rest = rest[:m.start()] + " " + rest[m.end():]
+            if entry not in found:
+                found.append(entry)
+        return found, rest
+
+    def text_search(self, q: str, lang: str, limit: int) -> list[Hit]:
+        searcher = self.searcher(lang)
+        schema = searcher.schema
+        analyzer = schema["body"].analyzer
+        reader = searcher.reader()
+        zh = lang.startswith("zh")
+        terms, rest = self.matched_glossary(nfkc_same_length(q))
+        tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
+        if not zh and any(t not in STOP_WORDS for t in tokens):
+            tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
+        clauses = []
+        highlight = set(tokens)
+        for token in tokens:
+            known = reader.doc_frequency("body", token) or reader.doc_frequency("title", token)
+            clauses += [Term("title", token), Term("body", token)]
+            if not known and not HAS_CJK.search(token) and len(token) >= 4 and not token.isdigit():
+                maxdist = 2 if len(token) >= 8 else 1
+                for field in ("body", "title"):
+                    for near in reader.terms_within(field, token, maxdist, prefix=1):
+                        if near != token:
+                            clauses.append(Term(field, near, boost=0.6))
+                            highlight.add(near)
+        plain = [t.text for t in analyzer(rest)]
+        if len(plain) >= 2 and not zh:
+            clauses += [Phrase("body", plain, boost=2.0), Phrase("title", plain, boost=2.0)]
+        grams = set()
+        if zh:
+            for run in re.findall(f"[{CJK}]+", rest):
+                run_grams = [run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)]
+                grams.update(run_grams)
+                clauses += [Term("ngram", g, boost=0.4) for g in run_grams]
+                if len(run_grams) >= 2:
+                    clauses.append(Phrase("ngram", run_grams, slop=2, boost=1.5))
+        # A term that is the whole query decides the ranking; next to other words it only helps.
+        share = 1.0 if not tokens else 0.4
+        for entry in terms:
+            clauses += [Term("terms", entry["id"], boost=TERM_BOOST * share),
+                        Term("central", entry["id"], boost=CENTRAL_BOOST * share)]
+            for name in entry["renderings"].get(lang, []):
+                words = [t.text for t in analyzer(name)]
+                highlight.update(words)
+                if zh:
+                    grams.add(t2s(name))
+                boost = RENDER_BOOST * share
+                if len(words) == 1:
+                    clauses += [Term("title", words[0], boost=boost), Term("body", words[0], boost=boost)]
+                elif words:
+                    clauses += [Phrase("title", words, boost=boost), Phrase("body", words, boost=boost)]
+        mention = re.search(r"(?:rule|правил\w*|规则|第)\s*(\d{1,2})", t2s(fold(q)))
+        if mention:
+            clauses.append(Term("rule", mention.group(1), boost=3.0))
+        if not clauses:
+            return []
+        results = searcher.search(Or(clauses), limit=limit)
+        hits = []
+        for result in results:
+            spans = _spans(result["body"], analyzer, highlight, grams if zh else set())
+            hits.append(Hit(result["id"], result["rule"], result["title"], result["url"],
+                            _snippet(result["body"], spans), round(float(result.score), 3), result["kind"]))
+        return hits
+
+    def search(self, q: str, lang: str = "en", limit: int = 10) -> list[Hit]:
+        q, lang, limit = validate(q, lang, limit)
+        if lang not in self.meta["languages"]:
+            raise QueryError(f"no index for language {lang!r}")
+        number = self.resolve_number(q, lang)
+        if number is not None:
+            rule_id, letter = number
+            return self.jump(rule_id, letter, lang, limit) if rule_id else []
+        return self.text_search(q, lang, limit)
+
+
+def _key_regex(key: str) -> re.Pattern:
+    if HAS_CJK.search(key):
+        return re.compile(re.escape(key))
+    pattern = re.escape(key).replace(r"\ ", r"[\s\-]*").replace(r"\-", r"[\s\-]*")
+    return re.compile(r"(?<!\w)" + pattern + r"(?!\w)")
+
+
+def _spans(body: str, analyzer, words: set[str], grams: set[str]) -> list[tuple[int, int]]:
+    spans = []
+    if words:
+        for token in analyzer(nfkc_same_length(body), chars=True):
+            if token.text in words:
+                spans.append((token.startchar, token.endchar))
+    if grams:
+        folded = t2s(nfkc_same_length(body))
+        for gram in grams:
+            if len(gram) < 2:
+                continue
+            start = folded.find(gram)
+            while start != -1:
+                spans.append((start, start + len(gram)))
+                start = folded.find(gram, start + 1)
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _snippet(body: str, spans: list[tuple[int, int]]) -> str:
+    """About SNIPPET_CHARS of ``body`` around the densest group of matches; HTML-escaped, matches in <mark>."""
+    if not body:
+        return ""
+    start = 0
+    if spans:
+        best, best_count = spans[0][0], 0
+        for s, _ in spans:
+            count = sum(1 for a, b in spans if s <= a and b <= s + SNIPPET_CHARS - 30)
+            if count > best_count:
+                best, best_count = s, count
+        start = max(0, best - 30)
+        if start:
+            space = body.rfind(" ", max(0, start - 15), start)
+            start = space + 1 if space != -1 else start
+            # never cut a mark in two
+            for a, b in spans:
+                if a < start < b:
+                    start = a
+    end = min(len(body), start + SNIPPET_CHARS)
+    if end < len(body):
+        space = body.rfind(" ", end - 20, end)
+        end = space if space > start else end
+        for a, b in spans:
+            if a < end < b:
+                end = b
+    out, cursor = [], start
+    for a, b in spans:
+        if b <= start or a >= end:
+            continue
+        out.append(html.escape(body[cursor:a]))
+        out.append("<mark>" + html.escape(body[a:b]) + "</mark>")
+        cursor = b
+    out.append(html.escape(body[cursor:end]))
+    text = "".join(out).replace("\n", " ")
+    return ("…" if start > 0 else "") + text + ("…" if end < len(body) else "")
+
+
+_engines: dict[tuple[str, int], Engine] = {}
+_engines_lock = threading.Lock()
+
+
+def engine(index_dir: Path | str) -> Engine:
+    """The Engine for ``index_dir``, reopened when the index was rebuilt (meta.json changed)."""
+    index_dir = Path(index_dir)
+    try:
+        stamp = (index_dir / "meta.json").stat().st_mtime_ns
+    except FileNotFoundError:
+        raise IndexMissing(f"no search index in {index_dir} (run `rulebook index`)") from None
+    key = (str(index_dir.resolve()), stamp)
+    with _engines_lock:
+        found = _engines.get(key)
+        if found is None:
+            for old in [k for k in _engines if k[0] == key[0]]:
+                del _engines[old]
+            found = _engines[key] = Engine(index_dir)
+        return found
+
+
+def search(index_dir: Path | str, q: str, lang: str = "en", limit: int = 10) -> list[Hit]:
+    """Top ``limit`` hits for ``q`` on the ``lang`` site; QueryError for bad input."""
+    validate(q, lang, limit)
+    return engine(index_dir).search(q, lang, limit)
