@@ -5,6 +5,7 @@ import shutil
 import textwrap
 import unicodedata
 
+from .importers.structure import STRAY_MARKUP
 from .model import AddendumEntry, Block, Edition, Rule, Text
 
 LABELS = {
@@ -81,7 +82,7 @@ def _heading(rule: Rule, edition: Edition, labels: dict) -> list[str]:
     kind = labels["procedure" if rule.kind == "procedure" else "rule"]
     number = rule.id if rule.kind == "procedure" else rule.number
     heading = f"{kind} {number}: {_title(rule.title, labels)}" if rule.kind == "rule" else f"{number}: {_title(rule.title, labels)}"
-    out = [heading, "=" * min(display_width(heading), 100)]
+    out = [heading, "=" * min(display_width(heading), 100)]   # the heading stays one line: it is what people grep
     section = edition.section_of(rule.id)
     context = [f"TDA {edition.edition} · {edition.language}"]
     if section is not None:
@@ -126,12 +127,14 @@ def _entry_lines(entry: AddendumEntry, width: int, labels: dict) -> list[str]:
     title = f"{labels['examples']} — {entry.id}"
     if entry.title is not None:
         title += f": {_title(entry.title, labels)}"
-    out = [title, "-" * min(display_width(title), 100)]
+    title_lines = wrap(title, width)
+    out = [*title_lines, "-" * min(max(display_width(t) for t in title_lines), width)]
     for block in entry.blocks:
         out.extend(_block_lines(block, width, ""))
     for label, example in entry.examples.items():
         out.append("")
-        marker = example.marker or (label if label.startswith("Situation") else f"{labels['example']} {label}")
+        marker = STRAY_MARKUP.sub("", example.marker) if example.marker else None
+        marker = marker or (label if label.startswith("Situation") else f"{labels['example']} {label}")
         heading = marker
         if example.title is not None:
             heading += f" {example.title.text}"
