@@ -129,15 +129,16 @@ def _word_bounded(text: str, start: int, end: int) -> bool:
     return not (before.isalnum() or after.isalnum())
 
 
+def ours_mark(unit: Text, ctx: Context, *, title: bool = True) -> str:
+    if unit.by != "ours":
+        return ""
+    label = html.escape(ctx.s("ours_title" if title else "ours_text"))
+    return f'<span class="tda-ours" title="{label}" aria-label="{label}">✎</span>'
+
+
 def provenance_marks(unit: Text, ctx: Context, *, title: bool = False) -> str:
     """Visible marks for text written by us and for recorded source defects."""
-    marks = []
-    if unit.by == "ours":
-        label = ctx.s("ours_title" if title else "ours_text")
-        marks.append(f'<span class="tda-ours" title="{html.escape(label)}" aria-label="{html.escape(label)}">✎</span>')
-    for defect in unit.defects:
-        marks.append(defect_mark(defect, ctx))
-    return "".join(marks)
+    return ours_mark(unit, ctx, title=title) + "".join(defect_mark(d, ctx) for d in unit.defects)
 
 
 def defect_mark(defect, ctx: Context) -> str:
@@ -236,6 +237,7 @@ def rule_page(rule: Rule, ctx: Context) -> str:
         + (f'<span class="tda-section">{html.escape(ctx.s("section"))}: '
            f'<a href="/{ctx.language}/#section-{section.id}">{html.escape(section.title.text)}</a>'
            f'{provenance_marks(section.title, ctx, title=True)}</span>' if section else "")
+        + formerly(rule, ctx)
         + f'<button type="button" class="tda-copy" data-copy="citation" data-citation="{html.escape(citation(rule.id, ctx))}">'
           f'❝ {html.escape(ctx.s("copy_citation"))}</button></div>',
         '<div class="tda-companion-bar" hidden></div>',
@@ -256,6 +258,14 @@ def rule_page(rule: Rule, ctx: Context) -> str:
     body.append(prev_next(rule, ctx))
     body.append("</div>\n")
     return "\n".join(b for b in body if b)
+
+
+def formerly(rule: Rule, ctx: Context) -> str:
+    """'2017: Rule 46' for floor staff who still cite the old numbers (from the renumbering data)."""
+    old = [entry.old for entry in ctx.rulebook.renumbering if entry.new == rule.id and entry.old != rule.id]
+    if not old:
+        return ""
+    return f'<span class="tda-formerly">{html.escape(ctx.s("formerly", rules=", ".join(old)))}</span>'
 
 
 def references_html(rule: Rule, ctx: Context) -> str:
@@ -352,8 +362,9 @@ def part_index(edition: Edition) -> dict[str, list[str]]:
 
 
 def rule_list(rules: list[Rule], ctx: Context) -> str:
+    # Lists show only whether a title is ours; its defects are on the rule page, where they can be read.
     items = [f'<li><a href="{urls.rule_url(ctx.language, r.id)}"><span class="tda-num">{html.escape(r.id)}</span> '
-             f'{html.escape(r.title.text)}</a>{provenance_marks(r.title, ctx, title=True)}</li>' for r in rules]
+             f'{html.escape(r.title.text)}</a>{ours_mark(r.title, ctx)}</li>' for r in rules]
     return '<ul class="tda-rule-list">' + "".join(items) + "</ul>"
 
 
