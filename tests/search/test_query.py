@@ -1,0 +1,90 @@
+"""The query layer: rule-number jumps, glossary, Simplified on Traditional, validation, snippets."""
+import re
+
+import pytest
+
+from tdarules.search.query import QueryError, _snippet, search
+
+
+@pytest.mark.parametrize("q, lang, first", [
+    ("43", "en", "43"), ("43b", "en", "43-B"), ("43-B", "en", "43-B"), ("43 b", "en", "43-B"),
+    ("rule 43", "en", "43"), ("Rule 43A", "en", "43-A"), ("規則43", "zh-Hant", "43"), ("第43條", "zh-Hant", "43"),
+    ("规则43", "zh-Hans", "43"), ("第４３条", "zh-Hans", "43"), ("правило 43", "ru", "43"), ("правило 43б", "ru", "43-B"),
+    ("RP 5", "en", "RP-5"), ("RP-5", "ru", "RP-5"), ("rp5c", "en", "RP-5-C"), ("2017 rule 46", "en", "43"),
+    ("46 (2017)", "en", "43"), ("rule 46 (2017)", "zh-Hant", "43"), ("правило 46 2017", "ru", "43"),
+])
+def test_number_jumps(index_dir, q, lang, first):
+    hits = search(index_dir, q, lang, 5)
+    assert hits and hits[0].id == first
+    assert hits[0].url.startswith(f"/{lang}/")
+
+
+def test_part_url_has_anchor(index_dir):
+    hit = search(index_dir, "43b", "en", 1)[0]
+    assert hit.url == "/en/rules/43/#43-B" and hit.rule == "43"
+    hit = search(index_dir, "RP-5 A", "ru", 1)[0]
+    assert hit.url == "/ru/rp/5/#RP-5-A" and hit.rule == "RP-5"
+
+
+def test_unknown_rule_number_is_a_text_search(index_dir):
+    assert all(h.rule != "99" for h in search(index_dir, "rule 99", "en", 5))
+
+
+@pytest.mark.parametrize("q, lang, rule", [
+    ("string bet", "ru", "56"), ("string bet", "zh-Hant", "56"), ("OOT", "zh-Hans", "53"), ("SA", "ru", "36"),
+    ("all-in", "ru", "16"),
+])
+def test_english_terms_on_other_sites(index_dir, q, lang, rule):
+    hits = [h for h in search(index_dir, q, lang, 5) if h.kind != "glossary"]
+    assert rule in [h.rule for h in hits[:3]]
+    assert all(h.url.startswith(f"/{lang}/") for h in hits)
+
+
+def test_simplified_query_highlights_traditional_text(index_dir):
+    hits = search(index_dir, "标准加注值", "zh-Hant", 5)
+    assert "43" in [h.rule for h in hits[:3]]
+    marked = re.findall(r"<mark>(.*?)</mark>", " ".join(h.snippet for h in hits))
+    assert any("標準" in m or "加注" in m for m in marked)
+
+
+def test_typo_does_not_drown_exact(index_dir):
+    exact = search(index_dir, "string bet", "en", 3)
+    typo = search(index_dir, "strng bet", "en", 5)
+    assert "56" in [h.rule for h in typo if h.kind != "glossary"][:3]
+    # an exact word never gets fuzzy neighbours: 'raise' does not pull in 'raised'/'praise'-only docs first
+    assert exact[0].score >= typo[0].score * 0.5
+
+
+@pytest.mark.parametrize("q, lang, limit", [
+    ("", "en", 5), ("   ", "en", 5), ("x" * 201, "en", 5), ("raise", "fr", 5), ("raise", "EN", 5),
+    ("raise\x00", "en", 5), ("a\x1bb", "en", 5), ("title:raise*", "en", 5), ("rais~2", "en", 5),
+    ("[a TO z]", "en", 5), ("<script>", "en", 5), ("...", "en", 5), ("raise", "en", 0), ("raise", "en", 51),
+    ("raise", "en", "ten"), (None, "en", 5), ("\ud800", "en", 5),
+])
+def test_bad_input(index_dir, q, lang, limit):
+    with pytest.raises(QueryError) as error:
+        search(index_dir, q, lang, limit)
+    assert str(error.value)
+
+
+def test_query_syntax_words_are_plain(index_dir):
+    for q in ("raise AND call", "NOT raise", 'text:"raise"', "raise OR (call)", "min-raise?"):
+        search(index_dir, q, "en", 5)
+
+
+def test_snippet_escapes_everything_but_marks():
+    body = 'a <b>bold</b> & "x" raise <script>alert(1)</script>'
+    start = body.index("raise")
+    snippet = _snippet(body, [(start, start + 5)])
+    assert "<mark>raise</mark>" in snippet
+    rest = snippet.replace("<mark>", "").replace("</mark>", "")
+    assert "<" not in rest and ">" not in rest
+    assert "&lt;b&gt;" in rest and "&amp;" in rest
+
+
+def test_long_bodies_are_cut_around_the_match():
+    body = "word " * 200 + "target " + "word " * 200
+    start = body.index("target")
+    snippet = _snippet(body, [(start, start + 6)])
+    assert "<mark>target</mark>" in snippet and len(snippet) < 260
+    assert snippet.startswith("…") and snippet.endswith("…")
