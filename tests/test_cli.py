@@ -63,8 +63,6 @@ def test_show_simplified_chinese_differs(complete):
     assert "OpenCC" in hans                                     # says it is machine-converted
 
 
-@pytest.mark.xfail(strict=True, reason="loader.to_simplified converts only lists and dicts; model_dump gives "
-                                       "tuples for blocks/parts/sections, so their text stays Traditional")
 def test_show_simplified_chinese_converts_the_rule_text(complete):
     hans = rulebook("show", "43", "--lang", "zh-Hans", "--width", "60").stdout.replace("\n", "").replace(" ", "")
     assert "参见规则45-B" in hans and "參見規則45-B" not in hans

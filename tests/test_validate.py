@@ -74,7 +74,7 @@ def test_bad_indentation(root):
     line = replace(root, EN, "    title: Player Identity\n", "    title: Player Identity\n   blocks: x\n") + 1
     code, out, _ = validate(root)
     assert code == 1                                  # the mis-indented line is the one after the title
-    assert out == [f"{EN}:{line}: -: while parsing a block mapping expected <block end>, "
+    assert out == [f"{EN}:{line}: 4: while parsing a block mapping expected <block end>, "
                    "but found '<block mapping start>'"], out
 
 
@@ -87,7 +87,7 @@ def test_duplicate_key(root):
     duplicate = rule[:end].count("\n") + 2           # the second '6': key
     code, out, _ = validate(root)
     assert code == 1
-    assert out == [f"{ZH}:{duplicate}: -: duplicate key: 6"], out
+    assert out == [f"{ZH}:{duplicate}: 6: duplicate key: 6"], out
 
 
 def test_wrong_type(root):

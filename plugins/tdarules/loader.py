@@ -131,7 +131,7 @@ def to_simplified(edition: Edition) -> Edition:
     def convert(node):
         if isinstance(node, dict):
             return {k: (simplified(v) if k == "text" and isinstance(v, str) else convert(v)) for k, v in node.items()}
-        if isinstance(node, list):
+        if isinstance(node, (list, tuple)):
             return [convert(v) for v in node]
         return node
     data = convert(edition.model_dump(mode="python", by_alias=True))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,9 +42,25 @@ def read_yaml(path: Path, shown_as: str | None = None):
         message = " ".join(str(part) for part in (error.context, error.problem) if part)
         if "duplicate key" in message:
             message = "duplicate key: " + (error.problem or "").split('"')[1] if '"' in (error.problem or "") else message
-        raise YamlError(Problem(name, line, "-", message.strip())) from None
+        raise YamlError(Problem(name, line, enclosing_id(path, line), message.strip())) from None
     except UnicodeDecodeError as error:
         raise YamlError(Problem(name, 0, "-", f"not UTF-8: {error.reason}")) from None
+
+
+ID_KEY = re.compile(r"""^  ['"]?((?:RP-)?\d{1,2}(?:-[A-Z])?)['"]?:""")
+
+
+def enclosing_id(path: Path, line: int) -> str:
+    """The rule (or addendum entry) whose block holds `line`: the nearest id key above it."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()[:line]
+    except OSError:
+        return "-"
+    for text in reversed(lines):
+        match = ID_KEY.match(text)
+        if match:
+            return match.group(1)
+    return "-"
 
 
 def line_of(document, path: tuple) -> int:

@@ -269,7 +269,25 @@ def import_longform(text: str, source_name: str) -> dict[str, dict]:
                 edition["headings"][field_name] = heading_for(chunk.kind, lang, chunk)
         editions[lang] = edition
     reconcile_parts(editions["en"], editions["zh-Hant"])
+    mark_mistranslations(editions["zh-Hant"])
     return editions
+
+
+# Translation problems a reader of the Chinese must be warned about: (rule, part) → note.
+ZH_MISTRANSLATIONS = {
+    ("10", "B"): "“See Illustration Addendum” is rendered 參考比賽流程 (“see the competition procedure”); "
+                 "the reference is to the Illustration Addendum",
+}
+
+
+def mark_mistranslations(chinese: dict) -> None:
+    for (rule_id, letter), note in ZH_MISTRANSLATIONS.items():
+        part = chinese["rules"][rule_id]["parts"][letter]
+        blocks = part["blocks"] if isinstance(part, dict) else part
+        first = blocks[0]
+        entry = {"p": first} if isinstance(first, str) else dict(first)
+        entry["defects"] = [*entry.get("defects", []), {"kind": "mistranslation", "note": note}]
+        blocks[0] = entry
 
 
 # Where the Chinese labels a part with another letter than the English it translates.

@@ -18,6 +18,10 @@ from ..model import ALL_LANGUAGES, AddendumEntry, Block, Edition, Part, Rule, Te
 from ..strings import Strings
 
 YEAR = "2024"
+# Material's "link" icon inline: emoji glyphs are missing from many phones' and servers' fonts.
+LINK_ICON = ('<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" '
+             'd="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8'
+             'v2m9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4a5 5 0 0 0 0-10"/></svg>')
 
 
 @dataclass
@@ -192,7 +196,7 @@ def part_html(rule: Rule, letter: str, part: Part, ctx: Context, used: set[str])
     cite = html.escape(citation(rule.id, ctx, letter))
     return (f'<section class="tda-part" id="{anchor}" data-part="{letter}">'
             f'<div class="tda-part-head"><a class="tda-part-label" href="#{anchor}">{letter}</a>{marks}'
-            f'<button type="button" class="tda-copy" data-copy="link" data-anchor="{anchor}" aria-label="{copy}" title="{copy}">🔗</button>'
+            f'<button type="button" class="tda-copy" data-copy="link" data-anchor="{anchor}" aria-label="{copy}" title="{copy}">{LINK_ICON}</button>'
             f'<button type="button" class="tda-copy" data-copy="citation" data-citation="{cite}" '
             f'aria-label="{html.escape(ctx.s("copy_citation"))}: {cite}" title="{html.escape(ctx.s("copy_citation"))}">❝</button></div>'
             f'<div class="tda-part-text">{body}</div></section>')
@@ -254,6 +258,8 @@ def rule_page(rule: Rule, ctx: Context) -> str:
     for entry in edition.addendum.values():
         if entry.rule_id == rule.id:
             body.append(addendum_html(entry, ctx, open_examples=False))
+    from .calculators import rule_widgets
+    body.append(rule_widgets(rule.id, ctx))
     body.append(references_html(rule, ctx))
     body.append(prev_next(rule, ctx))
     body.append("</div>\n")
@@ -452,6 +458,8 @@ def all_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
         pages[f"index.{language}.md"] = home_page(ctx)
         pages[f"addendum.{language}.md"] = addendum_page(ctx)
         pages[f"glossary.{language}.md"] = glossary_page(ctx)
+        from .calculators import calculators_page
+        pages[f"calculators.{language}.md"] = calculators_page(ctx)
         for rule in ctx.edition.all_rules():
             pages[urls.page_file(rule.id, language)] = rule_page(rule, ctx)
     return pages
