@@ -142,4 +142,5 @@ def test_text_written_by_us_and_defects_are_marked(built_site):
     assert 'data-kind="missing-title"' in zh
     hans = page_path(built_site, "/zh-Hans/rules/43/").read_text(encoding="utf-8")
     assert 'class="tda-converted"' in hans and "规则" in hans
+    assert "参见" in hans and "參見" not in hans      # the rule text itself is converted, not only titles
     assert 'data-kind="stray-markup"' in page_path(built_site, "/en/rules/11/").read_text(encoding="utf-8")
