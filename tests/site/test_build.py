@@ -144,3 +144,13 @@ def test_text_written_by_us_and_defects_are_marked(built_site):
     assert 'class="tda-converted"' in hans and "规则" in hans
     assert "参见" in hans and "參見" not in hans      # the rule text itself is converted, not only titles
     assert 'data-kind="stray-markup"' in page_path(built_site, "/en/rules/11/").read_text(encoding="utf-8")
+
+
+def test_source_notes_page_lists_every_recorded_defect(built_site, rulebook):
+    from tdarules.defects import iter_defects
+    for language in ALL_LANGUAGES:
+        defects = list(iter_defects(rulebook.edition(language)))
+        html = page_path(built_site, f"/{language}/source-notes/").read_text(encoding="utf-8")
+        assert html.count("<tr><td>") == len(defects) > 0
+    kinds = {d.defect.kind for d in iter_defects(rulebook.edition("zh-Hant"))}
+    assert {"missing-title", "stray-markup", "missing-text", "mistranslation"} <= kinds

@@ -357,6 +357,7 @@ def home_page(ctx: Context) -> str:
         out.append(f'<p class="tda-source-notice">{html.escape(block.text)}</p>')
     out.append(f'<p><a href="/{ctx.language}/addendum/">{html.escape(ctx.s("addendum"))}</a> · '
                f'<a href="/{ctx.language}/glossary/">{html.escape(ctx.s("glossary"))}</a> · '
+               f'<a href="/{ctx.language}/source-notes/">{html.escape(ctx.s("source_notes"))}</a> · '
                f'<a href="{urls.data_url(ctx.language)}">{html.escape(ctx.s("data_export"))}</a></p>')
     out.append("</div>\n")
     return "\n".join(out)
@@ -450,6 +451,28 @@ def edition_json(ctx: Context) -> dict:
     }
 
 
+def source_notes_page(ctx: Context) -> str:
+    """Every recorded defect of this language's text, linked to where it sits: for translators."""
+    from ..defects import iter_defects
+    title = ctx.s("source_notes")
+    rows = []
+    for item in iter_defects(ctx.edition):
+        if item.rule:
+            rule = ctx.edition.rule(item.rule)
+            href = (urls.addendum_url(ctx.language, item.example.split(" ")[0]) if item.example
+                    else urls.rule_url(ctx.language, item.rule, item.part if item.part in rule.parts else None))
+            place = f'<a href="{href}">{html.escape(item.example or (f"{item.rule}-{item.part}" if item.part else item.rule))}</a>'
+        else:
+            place = html.escape(item.where)
+        rows.append(f'<tr><td>{place}</td><td data-kind="{item.defect.kind}">{html.escape(ctx.s(f"defect_kinds.{item.defect.kind}"))}</td>'
+                    f'<td>{html.escape(item.defect.note)}</td><td>{html.escape(item.excerpt)}</td></tr>')
+    header = "".join(f"<th>{html.escape(ctx.s(k))}</th>" for k in ("where", "kind", "note", "excerpt"))
+    return "\n".join([front_matter(title, ctx), f"# {md_escape(title)}\n", '<div class="tda-source-notes" markdown="0">',
+                      f'<p>{html.escape(ctx.s("source_notes_intro", count=len(rows)))}</p>',
+                      f'<div class="tda-table-scroll"><table><thead><tr>{header}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>',
+                      "</div>\n"])
+
+
 def all_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
     """Relative path under the generated folder → Markdown, for every language."""
     pages: dict[str, str] = {}
@@ -458,6 +481,7 @@ def all_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
         pages[f"index.{language}.md"] = home_page(ctx)
         pages[f"addendum.{language}.md"] = addendum_page(ctx)
         pages[f"glossary.{language}.md"] = glossary_page(ctx)
+        pages[f"source-notes.{language}.md"] = source_notes_page(ctx)
         from .calculators import calculators_page
         pages[f"calculators.{language}.md"] = calculators_page(ctx)
         for rule in ctx.edition.all_rules():
