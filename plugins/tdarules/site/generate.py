@@ -8,6 +8,7 @@ from pathlib import Path
 from ..loader import Rulebook, load_rulebook
 from ..model import ALL_LANGUAGES
 from ..strings import Strings
+from .calculators import strings_json
 from .pages import Context, all_pages, edition_json
 
 
@@ -38,6 +39,8 @@ def generate_pages(rulebook_dir: Path, out_dir: Path) -> tuple[Rulebook, int]:
 def write_exports(rulebook: Rulebook, site_dir: Path) -> None:
     strings = load_strings(rulebook.root / "rulebook")
     for language in ALL_LANGUAGES:
-        data = edition_json(Context(rulebook, language, strings))
+        ctx = Context(rulebook, language, strings)
         write_if_changed(site_dir / "data" / "2024" / f"{language}.json",
-                         json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+                         json.dumps(edition_json(ctx), ensure_ascii=False, separators=(",", ":")))
+        write_if_changed(site_dir / "data" / "ui" / f"calculators.{language}.json",   # calculators UI (issue 5)
+                         json.dumps(strings_json(ctx), ensure_ascii=False, separators=(",", ":")))
