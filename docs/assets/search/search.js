@@ -1,0 +1,159 @@
+// Site search box: asks /api/search (Whoosh, see docs/api.*.md); when that is unreachable
+// (plain files, offline phone, no server) it falls back to the static Pagefind index in
+// /pagefind/. Both backends give hits of the same form {id, rule, title, url, snippet}; each
+// hit links to its part anchor. Plain ES module, no framework.
+//
+// Language: the page's <html lang>. Both Chinese sites search Simplified-folded text: the
+// API folds with OpenCC itself; for Pagefind the query is folded here with /pagefind/t2s.json.
+
+const LANG = document.documentElement.lang || "en";
+const API = "/api/search";
+const PAGEFIND = "/pagefind/pagefind.js";
+const LIMIT = 10;
+const API_TIMEOUT_MS = 2500;
+
+const TEXT = {
+  en: { placeholder: "Search rules: 43, min raise, string bet…", none: "No results", offline: "offline search", label: "Search the rules" },
+  "zh-Hant": { placeholder: "搜尋規則：43、最低加注…", none: "沒有結果", offline: "離線搜尋", label: "搜尋規則" },
+  "zh-Hans": { placeholder: "搜索规则：43、最低加注…", none: "没有结果", offline: "离线搜索", label: "搜索规则" },
+  ru: { placeholder: "Поиск: 43, мин. рейз, стринг-бет…", none: "Ничего не найдено", offline: "офлайн-поиск", label: "Поиск по правилам" },
+};
+const T = TEXT[LANG] || TEXT.en;
+
+const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
+
+// Keep only <mark> from an HTML snippet; escape everything else.
+function safeSnippet(html) {
+  return String(html).split(/(<\/?mark>)/).map((part) => (part === "<mark>" || part === "</mark>" ? part : escapeHtml(unescapeHtml(part)))).join("");
+}
+function unescapeHtml(s) {
+  return s.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e]);
+}
+
+// --- backends --------------------------------------------------------------------------------
+
+let apiDown = sessionStorage.getItem("tda-search-api") === "down";
+
+export async function searchApi(q, lang = LANG, limit = LIMIT) {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), API_TIMEOUT_MS);
+  try {
+    const url = `${API}?${new URLSearchParams({ q, lang, limit: String(limit) })}`;
+    const res = await fetch(url, { signal: ctrl.signal, headers: { Accept: "application/json" } });
+    const type = res.headers.get("content-type") || "";
+    if (res.status === 400 && type.includes("json")) return { error: (await res.json()).error, backend: "api" };
+    if (!res.ok || !type.includes("json")) throw new Error(`API ${res.status}`);
+    return { hits: (await res.json()).hits, backend: "api" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let pagefind = null;
+let t2s = null;
+async function loadPagefind() {
+  if (!pagefind) {
+    pagefind = await import(PAGEFIND);
+    await pagefind.options({ excerptLength: 24 });
+    await pagefind.init();
+  }
+  if (LANG.startsWith("zh") && !t2s) {
+    try { t2s = await (await fetch("/pagefind/t2s.json")).json(); } catch { t2s = {}; }
+  }
+  return pagefind;
+}
+const fold = (q) => (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q);
+
+// zh-Hant records hold Simplified text; show the excerpt in the original characters
+// (t2s keeps length, so offsets into content and meta.orig agree).
+function originalExcerpt(data) {
+  const orig = data.meta && data.meta.orig;
+  if (!orig) return data.excerpt;
+  const plain = unescapeHtml(data.excerpt.replace(/<\/?mark>/g, ""));
+  const at = data.content.indexOf(plain);
+  if (at < 0) return data.excerpt;
+  let out = "", i = at;
+  for (const part of data.excerpt.split(/(<\/?mark>)/)) {
+    if (part === "<mark>" || part === "</mark>") { out += part; continue; }
+    const n = unescapeHtml(part).length;
+    out += escapeHtml(orig.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+export async function searchPagefind(q, limit = LIMIT) {
+  const pf = await loadPagefind();
+  const found = await pf.search(fold(q));
+  const datas = await Promise.all(found.results.slice(0, limit).map((r) => r.data()));
+  return {
+    backend: "pagefind",
+    hits: datas.map((d, i) => ({
+      id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
+      snippet: originalExcerpt(d), score: found.results[i].score,
+    })),
+  };
+}
+
+export async function search(q) {
+  if (!apiDown) {
+    try {
+      return await searchApi(q);
+    } catch (e) {
+      apiDown = true;
+      sessionStorage.setItem("tda-search-api", "down");
+    }
+  }
+  return searchPagefind(q);
+}
+
+// --- the box ------------------------------------------------------------------------------------
+
+function mount() {
+  if (document.querySelector(".tda-search")) return;
+  const host = document.querySelector(".md-header__inner") || document.body;
+  const form = document.createElement("form");
+  form.className = "tda-search";
+  form.setAttribute("role", "search");
+  form.innerHTML =
+    `<input type="search" name="q" class="tda-search__input" maxlength="200" autocomplete="off"` +
+    ` enterkeyhint="search" aria-label="${escapeHtml(T.label)}" placeholder="${escapeHtml(T.placeholder)}">` +
+    `<div class="tda-search__results" role="region" aria-live="polite" hidden></div>`;
+  const before = host.querySelector(".md-header__option, .md-header__source, form.md-header__option");
+  host.insertBefore(form, before || null);
+  const input = form.querySelector("input");
+  const box = form.querySelector(".tda-search__results");
+  let seq = 0, timer = null;
+
+  async function run() {
+    const q = input.value.trim();
+    const mine = ++seq;
+    if (!q) { box.hidden = true; box.innerHTML = ""; return; }
+    let result;
+    try { result = await search(q); } catch (e) { result = { error: String(e.message || e) }; }
+    if (mine !== seq) return;                      // a newer query is on its way
+    box.hidden = false;
+    if (result.error) { box.innerHTML = `<p class="tda-search__msg">${escapeHtml(result.error)}</p>`; return; }
+    if (!result.hits.length) { box.innerHTML = `<p class="tda-search__msg">${escapeHtml(T.none)}</p>`; return; }
+    box.innerHTML =
+      (result.backend === "pagefind" ? `<p class="tda-search__backend">${escapeHtml(T.offline)}</p>` : "") +
+      "<ol>" + result.hits.map((h) =>
+        `<li><a href="${escapeHtml(h.url)}" data-id="${escapeHtml(h.id)}">` +
+        `<span class="tda-search__id">${escapeHtml(h.id.startsWith("term-") ? "≡" : h.id.replace(/^example-/, "ex "))}</span> ` +
+        `<span class="tda-search__title">${escapeHtml(h.title)}</span>` +
+        (h.snippet ? `<span class="tda-search__snippet">${safeSnippet(h.snippet)}</span>` : "") +
+        `</a></li>`).join("") + "</ol>";
+  }
+  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 180); });
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const first = box.querySelector("a");
+    if (first && !box.hidden) location.href = first.href; else run();
+  });
+  input.addEventListener("keydown", (e) => { if (e.key === "Escape") { box.hidden = true; input.blur(); } });
+  document.addEventListener("click", (e) => { if (!form.contains(e.target)) box.hidden = true; });
+  input.addEventListener("focus", () => { if (box.innerHTML) box.hidden = false; });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
+else mount();

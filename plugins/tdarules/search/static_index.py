@@ -1,0 +1,76 @@
+"""The static fallback: a Pagefind index in ``site/pagefind/`` for when /api/search is absent
+(plain files, offline phone).
+
+Records are added with Pagefind's Python API from the same documents as the Whoosh index (rule,
+part, example, glossary entry), not by crawling HTML: each result then links to its part anchor,
+exactly like the API's hits, and the page chrome (navigation, header) never pollutes the index.
+Pagefind writes one index per language, loaded in small chunks.
+
+Chinese: both Chinese sites search Simplified text. Records for zh-Hant hold the t2s-folded text
+(the URL and title stay Traditional; the original text travels in ``meta.orig`` so the search box can
+show the excerpt in Traditional characters); ``pagefind/t2s.json`` maps the Traditional characters of
+the corpus to Simplified, and the search box folds the query with it before asking Pagefind.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from ..model import ALL_LANGUAGES
+from .analyzers import HAS_CJK, t2s
+from .index import documents
+
+PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
+
+
+def records(rulebook):
+    for lang in ALL_LANGUAGES:
+        try:
+            edition = rulebook.edition(lang)
+        except KeyError:
+            continue
+        for doc in documents(edition, rulebook.glossary):
+            text = f"{doc.title}\n{doc.body}" if doc.body else doc.title
+            meta = {"title": doc.title, "id": doc.id, "rule": doc.rule, "kind": doc.kind}
+            if lang == "zh-Hant":
+                meta["orig"] = text
+                text = t2s(text)
+            yield dict(url=doc.url, content=text, language=PAGEFIND_LANG[lang], meta=meta)
+
+
+def t2s_map(rulebook) -> dict[str, str]:
+    chars = set()
+    for lang in ("zh-Hant",):
+        for doc in documents(rulebook.edition(lang), rulebook.glossary):
+            chars.update(c for c in doc.title + doc.body if HAS_CJK.match(c))
+    # also common Traditional characters of poker words people type (from the glossary)
+    for term in rulebook.glossary:
+        for word in term.zh_hant:
+            chars.update(c for c in word if HAS_CJK.match(c))
+    return {c: s for c in sorted(chars) if (s := t2s(c)) != c}
+
+
+async def _build(rulebook, out: Path) -> int:
+    from pagefind.index import IndexConfig, PagefindIndex
+    count = 0
+    async with PagefindIndex(config=IndexConfig(output_path=str(out))) as index:
+        batch = list(records(rulebook))
+        for start in range(0, len(batch), 200):     # one round trip per record is slow; overlap them
+            await asyncio.gather(*(index.add_custom_record(**r) for r in batch[start:start + 200]))
+        count = len(batch)
+        await index.write_files(output_path=str(out))
+    return count
+
+
+def build_pagefind(site_dir: Path | str, rulebook=None) -> int:
+    """Write ``site_dir/pagefind/`` (and its t2s.json); return the number of records."""
+    site_dir = Path(site_dir)
+    if rulebook is None:
+        from ..loader import load_rulebook
+        rulebook = load_rulebook(Path(__file__).resolve().parents[3])
+    out = site_dir / "pagefind"
+    count = asyncio.run(_build(rulebook, out))
+    (out / "t2s.json").write_text(json.dumps(t2s_map(rulebook), ensure_ascii=False, separators=(",", ":")),
+                                  encoding="utf-8")
+    return count
