@@ -154,3 +154,12 @@ def test_source_notes_page_lists_every_recorded_defect(built_site, rulebook):
         assert html.count("<tr><td>") == len(defects) > 0
     kinds = {d.defect.kind for d in iter_defects(rulebook.edition("zh-Hant"))}
     assert {"missing-title", "stray-markup", "missing-text", "mistranslation"} <= kinds
+
+
+def test_navigation_follows_the_rulebook_sections_in_each_language(built_site, rulebook):
+    html = page_path(built_site, "/ru/rules/43/").read_text(encoding="utf-8")
+    nav = html[html.index('class="md-nav md-nav--primary"'):html.index('class="md-content"')]
+    section = rulebook.edition("ru").section_of("43")
+    assert section.title.text in nav
+    positions = [nav.index(f"Правило {n}:") for n in (9, 10, 42, 43, 44)]
+    assert positions == sorted(positions)                  # rule order, not string order ("10" before "9")

@@ -42,6 +42,19 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if written:
             log.info("tda-rules: wrote %d changed page(s)", written)
 
+    # After MkDocs built the navigation from files (folder names, string order) and before static-i18n
+    # (priority -100) translates it: replace it with the rulebook's sections in the current language.
+    @event_priority(50)
+    def on_nav(self, nav, config, files):
+        i18n = config.plugins.get("i18n")
+        language = getattr(i18n, "current_language", None)
+        if self.rulebook is None or ("2024", language) not in self.rulebook.editions:
+            return nav
+        from .generate import load_strings
+        from .navigation import build_nav
+        strings = load_strings(Path(config.config_file_path).parent / self.config.rulebook)
+        return build_nav(nav, self.rulebook.edition(language), strings, language, self.config.generated)
+
     # Once the site is on disk (static-i18n builds the other languages inside its own on_post_build,
     # at priority -100, so this runs before them and only writes data files, not pages).
     @event_priority(50)
