@@ -162,7 +162,7 @@ def test_negative_number_gets_a_field_message_and_no_console_error(page, base_ur
     assert players.get_attribute("aria-invalid") == "true"
     assert message.get_attribute("id") in players.get_attribute("aria-describedby").split()
     assert section.locator(".tda-calc-result").count() == 0
-    assert section.locator("[role=alert]").inner_text() == "Please correct the marked fields."
+    assert section.locator(".tda-calc-output").inner_text().strip() == "Please correct the marked fields."
     assert page.evaluate("document.activeElement === document.querySelector('#calc-penalties [data-field=playersAtTable] input')")
     # Corrected, the message goes and the result comes.
     players.fill("9")

@@ -427,8 +427,8 @@ class Calculator {
       }
     }
     this.output.textContent = '';
-    this.output.append(el('p', { class: 'tda-calc-alert', role: 'alert', text: this.S.ui.fix_fields }),
-      general.length ? el('ul', { class: 'tda-calc-general' }, general.map((t) => el('li', { text: t }))) : null);
+    this.output.append(el('p', { class: 'tda-calc-alert', role: 'alert', text: this.S.ui.fix_fields }));
+    if (general.length) this.output.append(el('ul', { class: 'tda-calc-general' }, general.map((t) => el('li', { text: t }))));
     if (first) first.focus();
   }
 
@@ -480,7 +480,7 @@ class Calculator {
     for (const id of cites) {
       const c = this.S.citations[id];
       if (!c) { list.append(el('li', { 'data-cite': id, text: id })); continue; }
-      const quote = el('blockquote', { class: 'tda-calc-quote', lang: this.S.language },
+      const quote = el('blockquote', { class: `tda-calc-quote${c.missing ? ' tda-missing' : ''}`, lang: this.S.language },
         c.text.split('\n').map((line) => el('p', { text: line })));
       const link = el('a', { href: c.url, class: 'tda-calc-cite', text: c.label });
       const head = el('span', { class: 'tda-calc-cite-head' }, link, ' ', el('span', { class: 'tda-calc-cite-title', text: c.title }));

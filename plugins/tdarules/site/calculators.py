@@ -176,7 +176,8 @@ def citation_targets(ctx: "Context") -> dict[str, dict]:
         for letter, part in rule.parts.items():
             out[f"{rule_id}-{letter}"] = {"url": urls.rule_url(ctx.language, rule_id, letter),
                                           "label": f"{label}-{letter}", "title": rule.title.text,
-                                          "text": _plain(part.blocks)}
+                                          "text": _plain(part.blocks) or ctx.s("missing_part"),
+                                          "missing": not part.blocks}   # e.g. ru 46-C: not in the translation
     return out
 
 
