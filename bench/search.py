@@ -1,0 +1,213 @@
+"""Search benchmark: relevance per language for each backend, latency in-process and over HTTP.
+
+    .venv/bin/python bench/search.py [--seconds 20] [--clients 32] [--no-pagefind] [--no-http]
+
+Relevance (tests/search/queries.yaml, MRR@10 and recall@3, see tdarules.search.evaluate):
+* whoosh    the API's engine, in-process.
+* pagefind  the static fallback as the browser runs it: the Pagefind index is built from the model
+            into a temporary site, served on 127.0.0.1, and queried by pagefind.js inside headless
+            chromium (Playwright + Debian's chromium), with the same t2s folding the search box does.
+            Cheapest honest way: it is the real JS/WASM search, no re-implementation.
+* lunr      not measured: Material's built-in search plugin is not enabled on this site (mkdocs.yml
+            says why: one combined index for all languages, no language filter), so there is no lunr
+            index to query; FIELD-NOTES.md records the prototype's lunr behaviour instead.
+Latency: p50/p99 of the same queries in-process; then 32 concurrent HTTP clients for 20 s against
+`rulebook serve` (uvicorn) on 127.0.0.1, counting errors (anything but 200).
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "plugins"))
+
+from tdarules.loader import load_rulebook  # noqa: E402
+from tdarules.search.evaluate import load_queries, rank_of, summarize  # noqa: E402
+from tdarules.search.index import build_index  # noqa: E402
+from tdarules.search.query import engine, search  # noqa: E402
+
+LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def table(name: str, ranks: dict[str, list]) -> None:
+    cells = []
+    for lang in LANGS:
+        s = summarize(ranks.get(lang, []))
+        cells.append(f"{lang} MRR@10 {s['mrr@10']:.3f} R@3 {s['recall@3']:.3f} (n={s['n']})")
+    s = summarize([r for v in ranks.values() for r in v])
+    print(f"{name:9} " + " | ".join(cells) + f" | all MRR@10 {s['mrr@10']:.3f} R@3 {s['recall@3']:.3f}")
+
+
+def bench_whoosh(index_dir: Path, cases) -> None:
+    ranks, times = defaultdict(list), []
+    engine(index_dir).warm()
+    for case in cases:
+        hits = search(index_dir, case.q, case.lang, 10)
+        ranks[case.lang].append(rank_of([(h.id, h.rule, h.kind) for h in hits], case.expect))
+    for _ in range(5):
+        for case in cases:
+            t = time.perf_counter()
+            search(index_dir, case.q, case.lang, 10)
+            times.append((time.perf_counter() - t) * 1000)
+    table("whoosh", ranks)
+    print(f"whoosh in-process latency over {len(times)} queries: p50 {pct(times, 50):.2f} ms, "
+          f"p99 {pct(times, 99):.2f} ms")
+
+
+def bench_pagefind(rulebook, cases) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tdarules.search.static_index import build_pagefind
+    site = Path(tempfile.mkdtemp(prefix="pf-site-"))
+    t = time.perf_counter()
+    build_pagefind(site, rulebook)
+    print(f"pagefind index built in {time.perf_counter() - t:.1f} s "
+          f"({sum(f.stat().st_size for f in (site / 'pagefind').rglob('*') if f.is_file()) / 1e6:.1f} MB)")
+    for lang in LANGS:
+        (site / lang).mkdir()
+        (site / lang / "index.html").write_text(f'<!doctype html><html lang="{lang}"><body></body></html>')
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+    handler = functools.partial(Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    ranks, times = defaultdict(list), []
+    script = """async ([q, limit]) => {
+        if (!window.pf) {
+            window.pf = await import('/pagefind/pagefind.js'); await window.pf.init();
+            window.t2s = document.documentElement.lang.startsWith('zh') ? await (await fetch('/pagefind/t2s.json')).json() : {};
+        }
+        const fq = Array.from(q, c => window.t2s[c] || c).join('');
+        const t0 = performance.now();
+        const found = await window.pf.search(fq);
+        const data = await Promise.all(found.results.slice(0, limit).map(r => r.data()));
+        return {ms: performance.now() - t0, hits: data.map(d => [d.meta.id, d.meta.rule, d.meta.kind])};
+    }"""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--no-first-run"])
+        for lang in LANGS:
+            page = browser.new_page()
+            page.goto(f"{base}/{lang}/")
+            for case in (c for c in cases if c.lang == lang):
+                out = page.evaluate(script, [case.q, 10])
+                times.append(out["ms"])
+                ranks[lang].append(rank_of([tuple(h) for h in out["hits"]], case.expect))
+            page.close()
+        browser.close()
+    server.shutdown()
+    shutil.rmtree(site, ignore_errors=True)
+    table("pagefind", ranks)
+    print(f"pagefind in-browser latency (first query per language loads chunks): p50 {pct(times, 50):.2f} ms, "
+          f"p99 {pct(times, 99):.2f} ms")
+
+
+def bench_http(index_dir: Path, cases, seconds: float, clients: int) -> None:
+    import httpx
+    port = free_port()
+    code = ("import sys; sys.path.insert(0, 'plugins');"
+            "from tdarules.search.server import serve;"
+            f"serve('127.0.0.1', {port}, site_dir='site', index_dir={str(index_dir)!r})")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{base}/api/search?q=43&lang=en", timeout=2)
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError("server did not start")
+                time.sleep(0.2)
+        urls = [f"{base}/api/search?" + urllib.parse.urlencode({"q": c.q, "lang": c.lang, "limit": 10}) for c in cases]
+        lock = threading.Lock()
+        latencies, errors, statuses = [], [0], defaultdict(int)
+        stop = time.monotonic() + seconds
+
+        def client(n):
+            mine, i = [], n
+            with httpx.Client(timeout=10) as http:
+                while time.monotonic() < stop:
+                    t = time.perf_counter()
+                    try:
+                        r = http.get(urls[i % len(urls)])
+                        ok = r.status_code == 200 and "hits" in r.json()
+                        status = r.status_code
+                    except Exception as error:  # noqa: BLE001 - counted as an error
+                        ok, status = False, type(error).__name__
+                    mine.append((time.perf_counter() - t) * 1000)
+                    with lock:
+                        statuses[status] += 1
+                        if not ok:
+                            errors[0] += 1
+                    i += clients
+            with lock:
+                latencies.extend(mine)
+
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        print(f"http: {clients} clients for {seconds:.0f} s: {len(latencies)} requests "
+              f"({len(latencies) / seconds:.0f}/s), errors {errors[0]}, statuses {dict(statuses)}, "
+              f"p50 {pct(latencies, 50):.1f} ms, p99 {pct(latencies, 99):.1f} ms")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--no-pagefind", action="store_true")
+    parser.add_argument("--no-http", action="store_true")
+    args = parser.parse_args()
+    cases = load_queries()
+    rulebook = load_rulebook(ROOT)
+    index_dir = Path(tempfile.mkdtemp(prefix="search-index-"))
+    t = time.perf_counter()
+    counts = build_index(rulebook, index_dir)
+    print(f"whoosh index built in {time.perf_counter() - t:.1f} s: {json.dumps(counts)}")
+    print(f"{len(cases)} queries: " + ", ".join(f"{l} {sum(c.lang == l for c in cases)}" for l in LANGS))
+    bench_whoosh(index_dir, cases)
+    if not args.no_pagefind:
+        bench_pagefind(rulebook, cases)
+    print("lunr      not measured: Material's search plugin is disabled on this site (no lunr index to query)")
+    if not args.no_http:
+        bench_http(index_dir, cases, args.seconds, args.clients)
+    shutil.rmtree(index_dir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
