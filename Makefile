@@ -57,26 +57,14 @@ setup: $(STAMP)
 
 # --- targets ----------------------------------------------------------------------
 
-# True when the module behind a `rulebook` sub-command exists (the CLI lists commands
-# whose implementation may not have landed yet).
-has_module = $(PY) -c 'import importlib.util as u, sys; sys.exit(u.find_spec("$(1)") is None)' 2>/dev/null
-
-# `rulebook build` generates the pages and runs the MkDocs build (the tda-rules plugin
-# also generates them inside a plain `mkdocs build`, which is the fallback).
+# The site, its JSON exports, the Whoosh index and the Pagefind fallback index.
 build: setup
-	@if $(call has_module,tdarules.site.build); then \
-	  $(VENV)/bin/rulebook build --strict; \
-	else \
-	  $(VENV)/bin/mkdocs build --strict --quiet; \
-	fi
+	$(VENV)/bin/rulebook build --strict
 
+# The built site plus GET /api/search, on 127.0.0.1 only.
 serve: build
 	@echo ">> serving http://$(HOST):$(PORT)/"
-	@if $(call has_module,tdarules.search.server); then \
-	  exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT); \
-	else \
-	  exec $(PY) -m http.server --bind $(HOST) --directory site $(PORT); \
-	fi
+	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
 test: setup system-browser build
 	$(PY) -m pytest -q

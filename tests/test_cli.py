@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import types
+import shutil
 from pathlib import Path
 
 import pytest
 
-from tdarules import cli
 from tdarules.show import display_width
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,23 +88,14 @@ def test_malformed_file_gives_the_loaders_problem(tmp_path):
     assert "rulebook/2024/en.yaml:0: -: file is missing" in result.stdout.splitlines()
 
 
-def test_hook_reports_a_missing_module(monkeypatch, capsys):
-    monkeypatch.setitem(cli.HOOKS, "build", "tdarules.no_such_module_yet")
-    assert cli.main(["build", "--strict"]) == 2
-    assert "not available yet" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize("argv, expected", [
-    (["build", "--strict"], {"strict": True}),
-    (["index"], {}),
-    (["search", "全下", "--lang", "zh-Hans", "--limit", "3"], {"query": "全下", "lang": "zh-Hans", "limit": 3}),
-    (["serve", "--port", "8123"], {"host": "127.0.0.1", "port": 8123}),
-])
-def test_hooks_pass_their_arguments(monkeypatch, argv, expected):
-    seen = {}
-    module = types.ModuleType("fake_hook")
-    module.main = lambda args: seen.update(vars(args)) or 0
-    monkeypatch.setitem(sys.modules, "fake_hook", module)
-    monkeypatch.setitem(cli.HOOKS, argv[0], "fake_hook")
-    assert cli.main(argv) == 0
-    assert {k: seen[k] for k in expected} == expected
+def test_index_then_search_from_the_terminal(tmp_path):
+    # A copy of the data, so the test writes its own index instead of the built site's.
+    shutil.copytree(ROOT / "rulebook", tmp_path / "rulebook")
+    assert rulebook("index", "--root", str(tmp_path)).returncode == 0
+    assert (tmp_path / "site" / "search-index").is_dir()
+    hits = rulebook("search", "全下", "--lang", "zh-Hans", "--limit", "3", "--root", str(tmp_path))
+    assert hits.returncode == 0 and "/zh-Hans/rules/" in hits.stdout
+    jump = rulebook("search", "2017 rule 46", "--root", str(tmp_path))
+    assert "/en/rules/43/" in jump.stdout.splitlines()[0] + jump.stdout
+    bad = rulebook("search", "   ", "--root", str(tmp_path))
+    assert bad.returncode == 1 and bad.stderr.strip()

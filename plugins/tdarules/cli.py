@@ -6,7 +6,6 @@ ends in a one-line message and an exit code, never a traceback.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 
@@ -66,34 +65,27 @@ def cmd_import(args) -> int:
     return 0
 
 
-# --- hooks for the site and search commands (their modules are written elsewhere) -----------------
-# Each hook imports its module lazily and calls `main(args)`; the module receives the parsed
-# argparse namespace and returns an exit code (or None for 0).
-HOOKS = {
-    "build": "tdarules.site.build",
-    "index": "tdarules.search.index",
-    "search": "tdarules.search.cli",
-    "serve": "tdarules.search.server",
-}
+# --- site and search commands ---------------------------------------------------------------------
+# Imported only when run: Whoosh, jieba and MkDocs are slow to import and `validate` needs none of them.
+
+def cmd_build(args) -> int:
+    from .site.build import build_site
+    return build_site(Path(args.root), strict=args.strict)
 
 
-def _hook(name: str):
-    def run(args) -> int:
-        module_name = HOOKS[name]
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name and (module_name == error.name or module_name.startswith(error.name + ".")):
-                print(f"rulebook {name}: not available yet ({module_name} is not installed)", file=sys.stderr)
-                return 2
-            raise
-        entry = getattr(module, "main", None)
-        if entry is None:
-            print(f"rulebook {name}: {module_name} has no main(args)", file=sys.stderr)
-            return 2
-        result = entry(args)
-        return int(result or 0)
-    return run
+def cmd_index(args) -> int:
+    from .search.cli import main_index
+    return main_index(args.root)
+
+
+def cmd_search(args) -> int:
+    from .search.cli import main_search
+    return main_search(args.query, args.lang or "en", args.limit, Path(args.root) / "site" / "search-index")
+
+
+def cmd_serve(args) -> int:
+    from .search.cli import main_serve
+    return main_serve(args.host, args.port, Path(args.root) / "site")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,15 +108,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     command("import", "regenerate rulebook/*/*.yaml from rulebook/sources/", cmd_import)
 
-    # hooks -----------------------------------------------------------------------------------------
-    build = command("build", "build the static site (tdarules.site.build)", _hook("build"))
+    build = command("build", "build the site, its JSON exports and both search indexes", cmd_build)
     build.add_argument("--strict", action="store_true", help="fail on warnings")
-    command("index", "build the search index (tdarules.search.index)", _hook("index"))
-    search = command("search", "search the rules from the terminal (tdarules.search.cli)", _hook("search"))
+    command("index", "rebuild the Whoosh search index into site/search-index", cmd_index)
+    search = command("search", "search the rules from the terminal", cmd_search)
     search.add_argument("query")
     search.add_argument("--lang", default=None, choices=ALL_LANGUAGES)
     search.add_argument("--limit", type=int, default=10)
-    serve = command("serve", "serve the site and the search API (tdarules.search.server)", _hook("serve"))
+    serve = command("serve", "serve the built site and GET /api/search", cmd_serve)
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     return parser

@@ -1,9 +1,6 @@
 """Fixtures: one index built from the real rulebook per session, and a real uvicorn server."""
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -30,34 +27,6 @@ def site_dir(tmp_path_factory, index_dir) -> Path:
     return site
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerThread:
-    def __init__(self, app):
-        import uvicorn
-        self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
-                                                    lifespan="off"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.02)
-        return f"http://127.0.0.1:{self.port}"
-
-    def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.thread.join(10)
-
-
 @pytest.fixture(scope="session")
 def app(site_dir):
     from tdarules.search.server import create_app
@@ -65,6 +34,5 @@ def app(site_dir):
 
 
 @pytest.fixture(scope="session")
-def server_url(app):
-    with ServerThread(app) as url:
-        yield url
+def server_url(app, start_server):
+    return start_server(app)

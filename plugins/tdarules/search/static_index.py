@@ -51,8 +51,24 @@ def t2s_map(rulebook) -> dict[str, str]:
     return {c: s for c in sorted(chars) if (s := t2s(c)) != c}
 
 
+def _without_poll_delay():
+    """pagefind 1.5.2's Python service sleeps 100 ms before reading each response (over two minutes for
+    our ~1,300 records) although the read itself waits for data. Give its module an asyncio whose
+    sleep only yields; nothing else changes."""
+    import types
+
+    from pagefind import service
+    if getattr(service.asyncio, "_tda_no_poll_delay", False):
+        return
+    proxy = types.SimpleNamespace(**{name: getattr(asyncio, name) for name in dir(asyncio) if not name.startswith("__")})
+    proxy.sleep = lambda _delay, result=None: asyncio.sleep(0, result)
+    proxy._tda_no_poll_delay = True
+    service.asyncio = proxy
+
+
 async def _build(rulebook, out: Path) -> int:
     from pagefind.index import IndexConfig, PagefindIndex
+    _without_poll_delay()
     count = 0
     async with PagefindIndex(config=IndexConfig(output_path=str(out))) as index:
         batch = list(records(rulebook))

@@ -21,6 +21,7 @@ class RulesConfig(Config):
     generated = opt.Type(str, default="generated")           # folder inside docs_dir, git-ignored
     exports = opt.Type(bool, default=True)                   # /data/<year>/<lang>.json
     search_index = opt.Type(bool, default=True)              # Whoosh index next to the built site
+    static_search = opt.Type(bool, default=True)             # Pagefind index: search offline / without the API
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -68,6 +69,9 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.config.search_index:
             from ..search.index import build_index
             build_index(self.rulebook, site_dir / "search-index")
+        if self.config.static_search:
+            from ..search.static_index import build_pagefind
+            build_pagefind(site_dir, self.rulebook)
 
     # `mkdocs serve` rebuilds: let the next build write exports again.
     def on_serve(self, server, config, builder):

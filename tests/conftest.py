@@ -1,0 +1,53 @@
+"""Fixtures shared by every test folder: a real uvicorn server on 127.0.0.1 in a thread."""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerThread:
+    def __init__(self, app):
+        import uvicorn
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
+                                                    lifespan="off"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return f"http://127.0.0.1:{self.port}"
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+
+@pytest.fixture(scope="session")
+def start_server():
+    """start_server(app) -> base URL; every server started is stopped at the end of the session."""
+    started = []
+
+    def start(app) -> str:
+        server = ServerThread(app)
+        url = server.__enter__()
+        started.append(server)
+        return url
+
+    yield start
+    for server in started:
+        server.__exit__(None, None, None)
