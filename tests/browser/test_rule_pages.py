@@ -76,3 +76,30 @@ def test_cross_reference_goes_to_the_part_anchor(page, base_url):
     page.wait_for_url(re.compile(r"/en/rules/45/#45-B$"))
     assert page.evaluate("location.hash") == "#45-B"
     assert page.locator("section[id=\"45-B\"]").is_visible()
+
+
+@pytest.mark.parametrize("path", ["/en/rules/35/", "/zh-Hant/rules/46/", "/ru/rp/10/", "/zh-Hans/addendum/",
+                                  "/ru/glossary/", "/en/source-notes/", "/zh-Hant/"])
+def test_no_sideways_scrolling_at_360_px_and_tap_targets(context, base_url, path):
+    page = context.new_page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base_url}{path}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        'button.tda-copy, .tda-part-label, .tda-goto button, .tda-goto input, .tda-prev-next a, .tda-rule-list a, .tda-example summary')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => e.getBoundingClientRect()).filter(r => r.height < 44).length""")
+    assert small == 0, path
+    page.close()
+
+
+def test_dark_palette_follows_the_system_and_the_toggle(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{base_url}/en/rules/43/")
+    assert page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.locator("label.md-header__button[for^=__palette]:visible").first.click()
+    assert page.locator("body").get_attribute("data-md-color-scheme") == "default"
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
+    context.close()
