@@ -17,6 +17,10 @@ PART_MARKER = re.compile(r"^([A-ZＡ-Ｚ])((?:\*\*)?(?:😗\*|[:：.．;；)）]
 INLINE_PART = re.compile(r"(?<![A-Za-z0-9])([A-Z])[)）]\s*")
 ITEM_MARKER = re.compile(r"^(\d{1,2}(?:[.:)、]|\s*[)）]))\s*")
 # Notes that close a paragraph: "[adopted 2013]", "Note: 2-motion raises eliminated in 2019.", "Deleted 2022."
+# Numbered items inside a paragraph: "Misdeals include: 1) … ; 2) …". A number after a rule keyword
+# ("Rule 1)", "(see Rule 25)") is a reference, not an item.
+INLINE_ITEM = re.compile(r"(?:(?<=^)|(?<=[\s:;,：；，。\u3400-\u9fff]))(\d{1,2})[)）、]\s*(?=[^\s)）])")
+RULE_WORD_BEFORE = re.compile(r"(?:Rules?|RP|правил\w*|規則|规则)[\s-]*$", re.IGNORECASE)
 TRAILING_NOTE = re.compile(r"\s*(\[adopted \d{4}\]\.?|Note: [^.]*\.|Deleted \d{4}\.?)\s*$")
 FULLWIDTH = str.maketrans("ＡＢＣＤＥＦＧＨＩＪ", "ABCDEFGHIJ")
 
@@ -62,13 +66,39 @@ def split_notes(text: str) -> list[tuple[str, str]]:
     return [("p", text[: match.start()].rstrip()), ("note", match.group(1))]
 
 
+def split_inline_items(text: str) -> list[tuple[str | None, str]]:
+    """(marker or None, text) pieces when the paragraph holds items numbered 1), 2), … in order."""
+    pieces: list[tuple[str | None, str]] = []
+    expected, last, marker = 1, 0, None
+    for match in INLINE_ITEM.finditer(text):
+        if int(match.group(1)) != expected or RULE_WORD_BEFORE.search(text[:match.start()]):
+            continue
+        pieces.append((marker, text[last:match.start()].strip()))
+        marker, last, expected = match.group(0).strip(), match.end(), expected + 1
+    if expected <= 2:                      # fewer than two items: an ordinary paragraph
+        return [(None, text)]
+    pieces.append((marker, text[last:].strip()))
+    return [(m, t) for m, t in pieces if t or m]
+
+
 def paragraph_blocks(text: str, *, first_joined: bool = False) -> list:
-    """Blocks for one source paragraph: a list item, or a paragraph with an optional closing note."""
+    """Blocks for one source paragraph: list items (a numbered paragraph, or items written inline
+    after an introduction), or a paragraph with an optional closing note."""
     item = ITEM_MARKER.match(text)
     if item:
         return [block(text[item.end():], kind="item", marker=item.group(1).strip(), joined=first_joined)]
-    pieces = split_notes(text)
-    return [block(piece, kind=kind, joined=first_joined or i > 0) for i, (kind, piece) in enumerate(pieces)]
+    out = []
+    for index, (marker, piece) in enumerate(split_inline_items(text)):
+        joined = first_joined or index > 0
+        if marker is not None:
+            *body, (kind, tail) = split_notes(piece) or [("p", piece)]
+            first_text = body[0][1] if body else tail
+            out.append(block(first_text, kind="item", marker=marker, joined=joined))
+            if body:
+                out.append(block(tail, kind=kind, joined=True))
+            continue
+        out += [block(p, kind=kind, joined=joined or i > 0) for i, (kind, p) in enumerate(split_notes(piece))]
+    return out
 
 
 def split_inline_parts(text: str) -> list[tuple[str | None, str | None, str]]:
