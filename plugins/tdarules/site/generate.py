@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..loader import Rulebook, load_rulebook
+from ..loader import Rulebook
 from ..model import ALL_LANGUAGES
 from ..strings import Strings
 from .calculators import strings_json
@@ -24,20 +24,19 @@ def load_strings(rulebook_dir: Path) -> Strings:
     return Strings.load(rulebook_dir / "ui" / "site.yaml")
 
 
-def generate_pages(rulebook_dir: Path, out_dir: Path) -> tuple[Rulebook, int]:
-    """Render every page of every language into out_dir; remove pages no longer produced."""
-    rulebook = load_rulebook(rulebook_dir.parent)
-    pages = all_pages(rulebook, load_strings(rulebook_dir))
+def generate_pages(rulebook: Rulebook, strings: Strings, out_dir: Path) -> int:
+    """Render every page of every language into out_dir; remove pages no longer produced.
+    Returns how many files changed."""
+    pages = all_pages(rulebook, strings)
     written = sum(write_if_changed(out_dir / name, text) for name, text in pages.items())
     for stale in out_dir.rglob("*.md"):
         if str(stale.relative_to(out_dir)) not in pages:
             stale.unlink()
             written += 1
-    return rulebook, written
+    return written
 
 
-def write_exports(rulebook: Rulebook, site_dir: Path) -> None:
-    strings = load_strings(rulebook.root / "rulebook")
+def write_exports(rulebook: Rulebook, strings: Strings, site_dir: Path) -> None:
     for language in ALL_LANGUAGES:
         ctx = Context(rulebook, language, strings)
         write_if_changed(site_dir / "data" / "2024" / f"{language}.json",

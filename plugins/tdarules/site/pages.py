@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from .. import urls
 from ..crossrefs import find_refs
-from ..loader import Rulebook
-from ..model import ALL_LANGUAGES, AddendumEntry, Block, Edition, Part, Rule, Text
+from ..defects import iter_defects
+from ..loader import Rulebook, simplified
+from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule, Text
 from ..strings import Strings
 
 YEAR = "2024"
@@ -22,12 +23,6 @@ YEAR = "2024"
 LINK_ICON = ('<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" '
              'd="M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8'
              'v2m9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4a5 5 0 0 0 0-10"/></svg>')
-
-
-@dataclass
-class Target:
-    rule: str
-    part: str | None = None
 
 
 @dataclass
@@ -55,14 +50,14 @@ def referenced_by(edition: Edition) -> dict[str, list[tuple[str, str | None]]]:
     for rule in edition.all_rules():
         for part_id, block in rule.all_blocks():
             for ref in find_refs(block.text, "en"):
-                if ref.rule and ref.rule != rule.id and (rule.id, part_id) not in index.setdefault(ref.rule, []):
-                    index[ref.rule].append((rule.id, part_id))
+                for target in ref.rules:                 # a range cites every rule in it
+                    if target != rule.id and (rule.id, part_id) not in index.setdefault(target, []):
+                        index[target].append((rule.id, part_id))
     return index
 
 
 def glossary_matchers(rulebook: Rulebook, language: str) -> list[tuple[str, str, str]]:
     field_name = {"en": "en", "zh-Hant": "zh_hant", "zh-Hans": "zh_hant", "ru": "ru"}[language]
-    from ..loader import simplified
     out = []
     for term in rulebook.glossary:
         tooltip = " · ".join(dict.fromkeys([term.en[0], term.zh_hant[0], simplified(term.zh_hant[0]), term.ru[0]]))
@@ -186,11 +181,15 @@ def citation(rule_id: str, ctx: Context, part: str | None = None) -> str:
     return ctx.s(key, edition=YEAR, target=target)
 
 
+def missing_part_html(ctx: Context) -> str:
+    return f'<p class="tda-missing">{html.escape(ctx.s("missing_part"))}</p>'
+
+
 def part_html(rule: Rule, letter: str, part: Part, ctx: Context, used: set[str]) -> str:
     anchor = urls.part_anchor(rule.id, letter)
     body = render_blocks(part.blocks, ctx, rule.id, used)
     if not part.blocks:
-        body = f'<p class="tda-missing">{html.escape(ctx.s("missing_part"))}</p>'
+        body = missing_part_html(ctx)
     marks = "".join(defect_mark(d, ctx) for d in part.defects)
     copy = html.escape(ctx.s("copy_link", target=anchor))
     cite = html.escape(citation(rule.id, ctx, letter))
@@ -395,7 +394,6 @@ def addendum_page(ctx: Context) -> str:
 
 
 def glossary_page(ctx: Context) -> str:
-    from ..loader import simplified
     title = ctx.s("glossary")
     rows = []
     for term in sorted(ctx.rulebook.glossary, key=lambda t: t.en[0].lower()):
@@ -428,13 +426,13 @@ def edition_json(ctx: Context) -> dict:
         text, text_html = blocks(rule.blocks, rule.id)
         return {"id": rule.id, "title": rule.title.text, "title_by": rule.title.by, "url": urls.rule_url(ctx.language, rule.id),
                 "blocks": text, "html": text_html,
-                "parts": {letter: {"anchor": urls.part_anchor(rule.id, letter),
-                                   "url": urls.rule_url(ctx.language, rule.id, letter),
-                                   "blocks": blocks(part.blocks, rule.id)[0],
-                                   "html": blocks(part.blocks, rule.id)[1] or
-                                   f'<p class="tda-missing">{html.escape(ctx.s("missing_part"))}</p>',
-                                   "defects": [d.model_dump() for d in part.defects]}
-                          for letter, part in rule.parts.items()}}
+                "parts": {letter: part_data(rule, letter, part) for letter, part in rule.parts.items()}}
+
+    def part_data(rule: Rule, letter: str, part: Part):
+        text, text_html = blocks(part.blocks, rule.id)
+        return {"anchor": urls.part_anchor(rule.id, letter), "url": urls.rule_url(ctx.language, rule.id, letter),
+                "blocks": text, "defects": [d.model_dump() for d in part.defects],
+                "html": text_html or missing_part_html(ctx)}
 
     return {
         "edition": edition.edition, "version": edition.version, "language": ctx.language,
@@ -453,7 +451,6 @@ def edition_json(ctx: Context) -> dict:
 
 def source_notes_page(ctx: Context) -> str:
     """Every recorded defect of this language's text, linked to where it sits: for translators."""
-    from ..defects import iter_defects
     title = ctx.s("source_notes")
     rows = []
     for item in iter_defects(ctx.edition):

@@ -10,8 +10,9 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
-from ..loader import RulebookError
-from .generate import generate_pages, write_exports
+from ..loader import RulebookError, load_rulebook
+from .generate import generate_pages, load_strings, write_exports
+from .navigation import build_nav
 
 log = logging.getLogger("mkdocs.plugins.tda-rules")
 
@@ -29,17 +30,20 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     def __init__(self):
         self.rulebook = None
+        self.strings = None
         self.built_once = False
 
     # Runs first, before static-i18n (priority -100) collects files: its `on_files` rebuilds every
     # File from docs_dir, so pages must already exist there as real Markdown.
     @event_priority(100)
     def on_pre_build(self, config):
-        root = Path(config.config_file_path).parent
+        rulebook_dir = Path(self.config.rulebook)          # resolved against mkdocs.yml by opt.Dir
         try:
-            self.rulebook, written = generate_pages(root / self.config.rulebook, Path(config.docs_dir) / self.config.generated)
+            self.rulebook = load_rulebook(rulebook_dir.parent)
         except RulebookError as error:
             raise PluginError(f"the rulebook does not load:\n{error}") from None
+        self.strings = load_strings(rulebook_dir)
+        written = generate_pages(self.rulebook, self.strings, Path(config.docs_dir) / self.config.generated)
         if written:
             log.info("tda-rules: wrote %d changed page(s)", written)
 
@@ -51,10 +55,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         language = getattr(i18n, "current_language", None)
         if self.rulebook is None or ("2024", language) not in self.rulebook.editions:
             return nav
-        from .generate import load_strings
-        from .navigation import build_nav
-        strings = load_strings(Path(config.config_file_path).parent / self.config.rulebook)
-        return build_nav(nav, self.rulebook.edition(language), strings, language, self.config.generated)
+        return build_nav(nav, self.rulebook.edition(language), self.strings, language, self.config.generated)
 
     # Once the site is on disk (static-i18n builds the other languages inside its own on_post_build,
     # at priority -100, so this runs before them and only writes data files, not pages).
@@ -65,7 +66,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.built_once = True
         site_dir = Path(config.site_dir)
         if self.config.exports:
-            write_exports(self.rulebook, site_dir)
+            write_exports(self.rulebook, self.strings, site_dir)
         if self.config.search_index:
             from ..search.index import build_index
             build_index(self.rulebook, site_dir / "search-index")
