@@ -135,3 +135,9 @@ def test_ref_is_frozen():
     ref = Ref(0, 7, "43", None, "rule", "Rule 43")
     with pytest.raises(Exception):
         ref.rule = "44"
+
+
+def test_lowercase_rules_range_in_running_text():
+    refs = find_refs("the call and raise rules 41-45 apply as follows", "en")
+    assert [(r.kind, r.rule, r.text) for r in refs] == [("range", "41", "rules 41-45")]
+    assert refs[0].rules == ("41", "42", "43", "44", "45")

@@ -78,7 +78,7 @@ SEPARATORS = {
 }
 
 # Lead patterns: (regex, kind). Group "n" = number, "p" = part, "r" = range end.
-_RULE_EN = re.compile(r"(?<![A-Za-z0-9])Rules?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)" + r"(?:(?P<range>\s?[-–]\s?(?P<r>[1-9][0-9]?)(?![0-9]))|[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
+_RULE_EN = re.compile(r"(?<![A-Za-z0-9])[Rr]ules?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)" + r"(?:(?P<range>\s?[-–]\s?(?P<r>[1-9][0-9]?)(?![0-9]))|[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
 _RP = re.compile(r"(?<![A-Za-z0-9])RP[-‐]\s?(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)(?:[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
 _PROC_EN = re.compile(r"(?<![A-Za-z0-9])Recommended Procedures?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)(?:[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
 _ADDENDUM_EN = re.compile(r"(?<![A-Za-z0-9])(?:Illustration\s+)?Addendum\b")

@@ -163,3 +163,11 @@ def test_navigation_follows_the_rulebook_sections_in_each_language(built_site, r
     assert section.title.text in nav
     positions = [nav.index(f"Правило {n}:") for n in (9, 10, 42, 43, 44)]
     assert positions == sorted(positions)                  # rule order, not string order ("10" before "9")
+
+
+def test_referenced_by_lists_citing_parts_including_ranges(built_site):
+    html = page_path(built_site, "/en/rules/45/").read_text(encoding="utf-8")
+    section = html[html.index('class="tda-referenced-by"'):]
+    assert 'href="/en/rules/43/#43-A"' in section                # 43-A: "(see Rule 45-B)"
+    html44 = page_path(built_site, "/en/rules/44/").read_text(encoding="utf-8")
+    assert 'href="/en/rules/46/#46-C"' in html44[html44.index('class="tda-referenced-by"'):]   # 46-C: "rules 41-45"
