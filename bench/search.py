@@ -1,6 +1,7 @@
 """Search benchmark: relevance per language for each backend, latency in-process and over HTTP.
 
-    .venv/bin/python bench/search.py [--seconds 20] [--clients 32] [--no-pagefind] [--no-http]
+    .venv/bin/python bench/search.py [--quick] [--skip-lunr] [--no-pagefind] [--no-http]
+                                     [--seconds 20] [--clients 32]
 
 Relevance (tests/search/queries.yaml, MRR@10 and recall@3, see tdarules.search.evaluate):
 * whoosh    the API's engine, in-process.
@@ -8,16 +9,24 @@ Relevance (tests/search/queries.yaml, MRR@10 and recall@3, see tdarules.search.e
             into a temporary site, served on 127.0.0.1, and queried by pagefind.js inside headless
             chromium (Playwright + Debian's chromium), with the same t2s folding the search box does.
             Cheapest honest way: it is the real JS/WASM search, no re-implementation.
-* lunr      not measured: Material's built-in search plugin is not enabled on this site (mkdocs.yml
-            says why: one combined index for all languages, no language filter), so there is no lunr
-            index to query; FIELD-NOTES.md records the prototype's lunr behaviour instead.
+* lunr      Material's built-in search, which this site does not enable: bench/lunr_site.py builds a
+            variant of the real site with Material's `search` plugin on (lang [en, zh, ru], a
+            separator with \u200b, jieba segmentation), types each query into Material's search
+            box on the language's home page in the same chromium, and scores the first 10 result
+            links. Material's index holds every language and does not filter: a hit on another
+            language's page takes its rank and is not correct (row `lunr`); row `lunr*` counts it
+            as correct, to separate "no language filter" from "cannot match the words".
+Sizes: lunr's search_index.json (every page of every language, fetched on the first search of any
+page) vs the bytes Pagefind fetched for its first query on a language's page.
 Latency: p50/p99 of the same queries in-process; then 32 concurrent HTTP clients for 20 s against
 `rulebook serve` (uvicorn) on 127.0.0.1, counting errors (anything but 200).
+--quick skips the HTTP load test and repeats the in-process latency loop once instead of 5 times.
 """
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import json
 import shutil
@@ -34,13 +43,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
 from tdarules.search.evaluate import load_queries, rank_of, summarize  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
+from lunr_site import site_file_bytes  # noqa: E402
 
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
+SUMMARY: dict[str, dict[str, list]] = {}      # backend -> language -> ranks, for the final table
 
 
 def free_port() -> int:
@@ -55,6 +67,7 @@ def pct(values, p):
 
 
 def table(name: str, ranks: dict[str, list]) -> None:
+    SUMMARY[name] = {lang: list(ranks.get(lang, [])) for lang in LANGS}
     cells = []
     for lang in LANGS:
         s = summarize(ranks.get(lang, []))
@@ -63,13 +76,13 @@ def table(name: str, ranks: dict[str, list]) -> None:
     print(f"{name:9} " + " | ".join(cells) + f" | all MRR@10 {s['mrr@10']:.3f} R@3 {s['recall@3']:.3f}")
 
 
-def bench_whoosh(index_dir: Path, cases) -> None:
+def bench_whoosh(index_dir: Path, cases, repeats: int = 5) -> None:
     ranks, times = defaultdict(list), []
     engine(index_dir).warm()
     for case in cases:
         hits = search(index_dir, case.q, case.lang, 10)
         ranks[case.lang].append(rank_of([(h.id, h.rule, h.kind) for h in hits], case.expect))
-    for _ in range(5):
+    for _ in range(repeats):
         for case in cases:
             t = time.perf_counter()
             search(index_dir, case.q, case.lang, 10)
@@ -77,6 +90,9 @@ def bench_whoosh(index_dir: Path, cases) -> None:
     table("whoosh", ranks)
     print(f"whoosh in-process latency over {len(times)} queries: p50 {pct(times, 50):.2f} ms, "
           f"p99 {pct(times, 99):.2f} ms")
+
+
+PAGEFIND_FIRST_LOAD: dict[str, tuple[int, int, int]] = {}
 
 
 def bench_pagefind(rulebook, cases) -> None:
@@ -115,19 +131,66 @@ def bench_pagefind(rulebook, cases) -> None:
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--no-first-run"])
         for lang in LANGS:
-            page = browser.new_page()
+            context = browser.new_context()          # empty cache: first-load bytes per language
+            requested = []                           # includes pagefind-worker.js's own fetches
+            context.on("request", lambda request: requested.append(request.url))
+            page = context.new_page()
             page.goto(f"{base}/{lang}/")
-            for case in (c for c in cases if c.lang == lang):
+            for n, case in enumerate(c for c in cases if c.lang == lang):
                 out = page.evaluate(script, [case.q, 10])
                 times.append(out["ms"])
                 ranks[lang].append(rank_of([tuple(h) for h in out["hits"]], case.expect))
-            page.close()
+                if n == 0:
+                    PAGEFIND_FIRST_LOAD[lang] = site_file_bytes(site, [u for u in requested if "/pagefind/" in u])
+            context.close()
         browser.close()
     server.shutdown()
     shutil.rmtree(site, ignore_errors=True)
     table("pagefind", ranks)
     print(f"pagefind in-browser latency (first query per language loads chunks): p50 {pct(times, 50):.2f} ms, "
           f"p99 {pct(times, 99):.2f} ms")
+
+
+def bench_lunr(cases) -> dict:
+    import lunr_site
+    t = time.perf_counter()
+    out = lunr_site.measure(cases)
+    table("lunr", out["ranks"])
+    table("lunr*", out["any_language"])
+    print("lunr*     = lunr with a hit on another language's page counted as correct")
+    print("lunr: top-3 slots filled by another language's page: "
+          + ", ".join(f"{lang} {out['other_top3'][lang]}/{3 * len(out['ranks'][lang])}" for lang in LANGS)
+          + "; queries with no result: " + ", ".join(f"{lang} {out['empty'][lang]}" for lang in LANGS))
+    print(f"lunr in-browser latency (keyup to results, Material UI + worker): p50 {pct(out['times'], 50):.1f} ms, "
+          f"p99 {pct(out['times'], 99):.1f} ms; lunr bench {time.perf_counter() - t:.0f} s "
+          f"(build {out['build_s']:.0f} s)")
+    return out["sizes"]
+
+
+def print_summary(lunr_sizes: dict | None) -> None:
+    print()
+    print("relevance: MRR@10 / recall@3 per language (same queries, same scoring)")
+    header = f"{'backend':9} " + " ".join(f"{lang + ' (n=' + str(len(next(iter(SUMMARY.values()))[lang])) + ')':>16}" for lang in LANGS)
+    print(header + f" {'all':>16}")
+    for name, ranks in SUMMARY.items():
+        cells = []
+        for lang in [*LANGS, None]:
+            s = summarize(ranks[lang] if lang else [r for v in ranks.values() for r in v])
+            cells.append(f"{s['mrr@10']:.3f} / {s['recall@3']:.3f}".rjust(16))
+        print(f"{name:9} " + " ".join(cells))
+    if lunr_sizes or PAGEFIND_FIRST_LOAD:
+        print()
+        print("bytes fetched by the first search on a page (raw / gzip)")
+    if lunr_sizes:
+        s = lunr_sizes
+        print(f"lunr      search_index.json {s['index_raw'] / 1024:.0f} KiB / {s['index_gzip'] / 1024:.0f} KiB "
+              f"(all 4 languages, {s['docs']} sections, the same file on every page)")
+        for lang, (count, raw, gz) in s["first_load"].items():
+            print(f"lunr      {lang:8} {count:3} files {raw / 1024:7.0f} KiB / {gz / 1024:4.0f} KiB "
+                  "(search_index.json, search worker, lunr + language scripts)")
+    for lang, (count, raw, gz) in PAGEFIND_FIRST_LOAD.items():
+        print(f"pagefind  {lang:8} {count:3} files {raw / 1024:7.0f} KiB / {gz / 1024:4.0f} KiB "
+              "(pagefind.js + worker, wasm, the language's metadata, index chunks, 10 fragments)")
 
 
 def bench_http(index_dir: Path, cases, seconds: float, clients: int) -> None:
@@ -192,7 +255,11 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--no-pagefind", action="store_true")
     parser.add_argument("--no-http", action="store_true")
+    parser.add_argument("--skip-lunr", "--no-lunr", dest="skip_lunr", action="store_true",
+                        help="do not build and query the Material lunr variant (~1 min)")
+    parser.add_argument("--quick", action="store_true", help="no HTTP load test, one in-process latency pass")
     args = parser.parse_args()
+    started = time.perf_counter()
     cases = load_queries()
     rulebook = load_rulebook(ROOT)
     index_dir = Path(tempfile.mkdtemp(prefix="search-index-"))
@@ -200,13 +267,15 @@ def main() -> None:
     counts = build_index(rulebook, index_dir)
     print(f"whoosh index built in {time.perf_counter() - t:.1f} s: {json.dumps(counts)}")
     print(f"{len(cases)} queries: " + ", ".join(f"{l} {sum(c.lang == l for c in cases)}" for l in LANGS))
-    bench_whoosh(index_dir, cases)
+    bench_whoosh(index_dir, cases, 1 if args.quick else 5)
     if not args.no_pagefind:
         bench_pagefind(rulebook, cases)
-    print("lunr      not measured: Material's search plugin is disabled on this site (no lunr index to query)")
-    if not args.no_http:
+    lunr_sizes = None if args.skip_lunr else bench_lunr(cases)
+    if not (args.no_http or args.quick):
         bench_http(index_dir, cases, args.seconds, args.clients)
     shutil.rmtree(index_dir, ignore_errors=True)
+    print_summary(lunr_sizes)
+    print(f"\nbench/search.py finished in {time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":
