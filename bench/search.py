@@ -6,9 +6,10 @@
 Relevance (tests/search/queries.yaml, MRR@10 and recall@3, see tdarules.search.evaluate):
 * whoosh    the API's engine, in-process.
 * pagefind  the static fallback as the browser runs it: the Pagefind index is built from the model
-            into a temporary site, served on 127.0.0.1, and queried by pagefind.js inside headless
-            chromium (Playwright + Debian's chromium), with the same t2s folding the search box does.
-            Cheapest honest way: it is the real JS/WASM search, no re-implementation.
+            into a temporary site, served on 127.0.0.1 with docs/assets/search/, and queried through
+            the search box's own searchPagefind() (search.js: t2s folding, query.js's rule jumps and
+            glossary expansion, pagefind.js) inside headless chromium (Playwright + Debian's
+            chromium). Cheapest honest way: it is the real JS/WASM search, no re-implementation.
 * lunr      Material's built-in search, which this site does not enable: bench/lunr_site.py builds a
             variant of the real site with Material's `search` plugin on (lang [en, zh, ru], a
             separator with \u200b, jieba segmentation), types each query into Material's search
@@ -104,6 +105,7 @@ def bench_pagefind(rulebook, cases) -> None:
     build_pagefind(site, rulebook)
     print(f"pagefind index built in {time.perf_counter() - t:.1f} s "
           f"({sum(f.stat().st_size for f in (site / 'pagefind').rglob('*') if f.is_file()) / 1e6:.1f} MB)")
+    shutil.copytree(ROOT / "docs" / "assets" / "search", site / "assets" / "search")
     for lang in LANGS:
         (site / lang).mkdir()
         (site / lang / "index.html").write_text(f'<!doctype html><html lang="{lang}"><body></body></html>')
@@ -116,15 +118,12 @@ def bench_pagefind(rulebook, cases) -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}"
     ranks, times = defaultdict(list), []
     script = """async ([q, limit]) => {
-        if (!window.pf) {
-            window.pf = await import('/pagefind/pagefind.js'); await window.pf.init();
-            window.t2s = document.documentElement.lang.startsWith('zh') ? await (await fetch('/pagefind/t2s.json')).json() : {};
+        if (!window.tda) {
+            window.tda = await import('/assets/search/search.js'); await window.tda.loadPagefind();
         }
-        const fq = Array.from(q, c => window.t2s[c] || c).join('');
         const t0 = performance.now();
-        const found = await window.pf.search(fq);
-        const data = await Promise.all(found.results.slice(0, limit).map(r => r.data()));
-        return {ms: performance.now() - t0, hits: data.map(d => [d.meta.id, d.meta.rule, d.meta.kind])};
+        const found = await window.tda.searchPagefind(q, limit);
+        return {ms: performance.now() - t0, hits: found.hits.map(h => [h.id, h.rule, h.kind])};
     }"""
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[

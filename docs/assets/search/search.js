@@ -5,6 +5,13 @@
 //
 // Language: the page's <html lang>. Both Chinese sites search Simplified-folded text: the
 // API folds with OpenCC itself; for Pagefind the query is folded here with /pagefind/t2s.json.
+//
+// The fallback's query understanding lives in ./query.js (pure, tested in Node): a rule number
+// jumps to that rule or part (synthesized hits, same form), glossary terms and abbreviations typed
+// in another language become extra Pagefind searches merged by rank. Its data:
+// /pagefind/tda-query.<lang>.json (static_index.query_data).
+
+import { understand, mergeRanked, glossaryAfterRule } from "./query.js";
 
 const LANG = document.documentElement.lang || "en";
 const API = "/api/search";
@@ -51,29 +58,38 @@ export async function searchApi(q, lang = LANG, limit = LIMIT) {
 
 let pagefind = null;
 let t2s = null;
-async function loadPagefind() {
-  if (!pagefind) {
-    pagefind = await import(PAGEFIND);
-    await pagefind.options({ excerptLength: 24 });
-    await pagefind.init();
-  }
-  if (LANG.startsWith("zh") && !t2s) {
-    try { t2s = await (await fetch("/pagefind/t2s.json")).json(); } catch { t2s = {}; }
-  }
+let queryData;                                    // undefined: not fetched yet; null: unavailable
+async function fetchJson(url) {
+  try {
+    const res = await fetch(url);
+    return res.ok ? await res.json() : null;
+  } catch { return null; }
+}
+export async function loadPagefind() {
+  const zh = LANG.startsWith("zh") && !t2s;
+  const [pf, map, data] = await Promise.all([
+    pagefind || import(PAGEFIND).then(async (m) => { await m.options({ excerptLength: 24 }); await m.init(); return m; }),
+    zh ? fetchJson("/pagefind/t2s.json") : null,
+    queryData === undefined ? fetchJson(`/pagefind/tda-query.${LANG}.json`) : queryData,
+  ]);
+  pagefind = pf;
+  if (zh) t2s = map || {};
+  queryData = data;
   return pagefind;
 }
-const fold = (q) => (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q);
 
 // zh-Hant records hold Simplified text; show the excerpt in the original characters
 // (t2s keeps length, so offsets into content and meta.orig agree).
+// Chinese records have a zero-width space between characters (static_index.cjk_chars); drop it.
 function originalExcerpt(data) {
+  const excerpt = data.excerpt.replace(/\u200b/g, "");
   const orig = data.meta && data.meta.orig;
-  if (!orig) return data.excerpt;
-  const plain = unescapeHtml(data.excerpt.replace(/<\/?mark>/g, ""));
-  const at = data.content.indexOf(plain);
-  if (at < 0) return data.excerpt;
+  if (!orig) return excerpt;
+  const plain = unescapeHtml(excerpt.replace(/<\/?mark>/g, ""));
+  const at = data.content.replace(/\u200b/g, "").indexOf(plain);
+  if (at < 0) return excerpt;
   let out = "", i = at;
-  for (const part of data.excerpt.split(/(<\/?mark>)/)) {
+  for (const part of excerpt.split(/(<\/?mark>)/)) {
     if (part === "<mark>" || part === "</mark>") { out += part; continue; }
     const n = unescapeHtml(part).length;
     out += escapeHtml(orig.slice(i, i + n));
@@ -84,15 +100,26 @@ function originalExcerpt(data) {
 
 export async function searchPagefind(q, limit = LIMIT) {
   const pf = await loadPagefind();
-  const found = await pf.search(fold(q));
-  const datas = await Promise.all(found.results.slice(0, limit).map((r) => r.data()));
-  return {
-    backend: "pagefind",
-    hits: datas.map((d, i) => ({
-      id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
-      snippet: originalExcerpt(d), score: found.results[i].score,
-    })),
-  };
+  const plan = understand(q, queryData, LANG.startsWith("zh") ? t2s : null);
+  const jump = plan.jump || [];
+  const searches = jump.length >= limit ? [] : plan.searches;
+  const lists = await Promise.all(searches.map(async ({ text, weight }) =>
+    ({ weight, results: (await pf.search(text)).results })));
+  const ranked = lists.length === 1 ? lists[0].results : mergeRanked(lists);
+  const taken = new Set(jump.map((h) => h.id));
+  const picked = [];                                 // [result, data]: data() fetches a fragment
+  for (let i = 0; i < ranked.length && jump.length + picked.length < limit; i += limit) {
+    const batch = ranked.slice(i, i + limit);
+    const datas = await Promise.all(batch.map((r) => r.data()));
+    datas.forEach((d, j) => {
+      if (!taken.has(d.meta.id) && jump.length + picked.length < limit) { taken.add(d.meta.id); picked.push([batch[j], d]); }
+    });
+  }
+  const found = glossaryAfterRule(picked.map(([r, d]) => ({
+    id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
+    snippet: originalExcerpt(d).replace(/<\/mark><mark>/g, ""), score: r.score, kind: d.meta.kind,
+  })));
+  return { backend: "pagefind", hits: [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...found] };
 }
 
 export async function search(q) {

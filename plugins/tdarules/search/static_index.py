@@ -10,18 +10,37 @@ Chinese: both Chinese sites search Simplified text. Records for zh-Hant hold the
 (the URL and title stay Traditional; the original text travels in ``meta.orig`` so the search box can
 show the excerpt in Traditional characters); ``pagefind/t2s.json`` maps the Traditional characters of
 the corpus to Simplified, and the search box folds the query with it before asking Pagefind.
+Chinese records are indexed character by character: a zero-width space between adjacent CJK
+characters makes Pagefind's indexer keep each character a word, and query.js spaces out the
+query's characters the same way. Otherwise the indexer's segmentation and the browser's
+(Intl.Segmenter) disagree, and whole words like 最低加注 or 全场同步 found nothing. Pagefind's
+excerpts leave the zero-width spaces out.
+
+Query understanding: Pagefind only matches words, so ``pagefind/tda-query.<lang>.json`` (one small
+file per site language, see :func:`query_data`) carries what ``docs/assets/search/query.js`` needs to
+do in the browser what :mod:`tdarules.search.query` does on the server: jump to a rule or part named
+by number (2017 numbers through the renumbering) and expand glossary terms and abbreviations typed in
+any language into the site language's renderings.
 """
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 from ..model import ALL_LANGUAGES
-from .analyzers import HAS_CJK, t2s
-from .index import documents
+from .analyzers import CJK, HAS_CJK, t2s
+from .index import documents, glossary_keys
 
 PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
+ZWSP = "\u200b"
+_BETWEEN_CJK = re.compile(f"(?<=[{CJK}])(?=[{CJK}])")
+
+
+def cjk_chars(text: str) -> str:
+    """A zero-width space between adjacent CJK characters: one Pagefind word per character."""
+    return _BETWEEN_CJK.sub(ZWSP, text)
 
 
 def records(rulebook):
@@ -36,6 +55,8 @@ def records(rulebook):
             if lang == "zh-Hant":
                 meta["orig"] = text
                 text = t2s(text)
+            if lang.startswith("zh"):
+                text = cjk_chars(text)
             yield dict(url=doc.url, content=text, language=PAGEFIND_LANG[lang], meta=meta)
 
 
@@ -49,6 +70,42 @@ def t2s_map(rulebook) -> dict[str, str]:
         for word in term.zh_hant:
             chars.update(c for c in word if HAS_CJK.match(c))
     return {c: s for c in sorted(chars) if (s := t2s(c)) != c}
+
+
+def query_data(rulebook, lang: str) -> dict:
+    """The static data query.js needs on the ``lang`` site (kept small: no rule text).
+
+    ``cjk``: "chars" when the records hold Chinese one character a word (see :func:`cjk_chars`);
+    ``rules``: [id, title, url, part letters] in reading order; ``renumbering``: 2017 id → 2024 id
+    (null when dropped); ``glossary``: [keys, renderings] per term, keys folded like Whoosh's (every
+    language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
+    Simplified-folded too, as the records are).
+    """
+    from .. import urls
+    edition = rulebook.edition(lang)
+    rules = [[r.id, r.title.text, urls.rule_url(lang, r.id), "".join(r.parts)] for r in edition.all_rules()]
+    glossary = []
+    for entry in glossary_keys(rulebook.glossary):
+        names = entry["renderings"]["zh-Hans" if lang == "zh-Hant" else lang]
+        keys = sorted(entry["keys"], key=lambda k: (-len(k), k))     # a set's order varies per process
+        glossary.append([keys, list(dict.fromkeys(names))])
+    return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": {r.old: r.new for r in rulebook.renumbering},
+            "rules": rules, "glossary": glossary}
+
+
+def write_query_data(rulebook, out: Path) -> dict[str, tuple[int, int]]:
+    """Write ``tda-query.<lang>.json`` for every language; return {lang: (bytes, gzip bytes)}."""
+    import gzip
+    sizes = {}
+    for lang in ALL_LANGUAGES:
+        try:
+            data = query_data(rulebook, lang)
+        except KeyError:
+            continue
+        raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        (out / f"tda-query.{lang}.json").write_bytes(raw)
+        sizes[lang] = (len(raw), len(gzip.compress(raw, 9)))
+    return sizes
 
 
 def _without_poll_delay():
@@ -80,7 +137,7 @@ async def _build(rulebook, out: Path) -> int:
 
 
 def build_pagefind(site_dir: Path | str, rulebook=None) -> int:
-    """Write ``site_dir/pagefind/`` (and its t2s.json); return the number of records."""
+    """Write ``site_dir/pagefind/`` (with t2s.json and tda-query.<lang>.json); return the number of records."""
     site_dir = Path(site_dir)
     if rulebook is None:
         from ..loader import load_rulebook
@@ -89,4 +146,5 @@ def build_pagefind(site_dir: Path | str, rulebook=None) -> int:
     count = asyncio.run(_build(rulebook, out))
     (out / "t2s.json").write_text(json.dumps(t2s_map(rulebook), ensure_ascii=False, separators=(",", ":")),
                                   encoding="utf-8")
+    write_query_data(rulebook, out)
     return count

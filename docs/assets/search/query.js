@@ -1,0 +1,222 @@
+// Query understanding for the static search fallback (Pagefind): the browser's counterpart of
+// plugins/tdarules/search/query.py, limited to what a word index cannot do by itself:
+//   * rule numbers: 43, 43b, 43-B, rule 43, 規則43, 第43條, правило 43, RP 5, RP-5, and 2017
+//     numbers (2017 rule 46, 46 (2017), 2017 规则46) through the 2017 → 2024 renumbering;
+//   * glossary terms and abbreviations typed in any language (all-in, string bet, SA, OOT, СД…)
+//     expanded to the site language's renderings.
+// Pure ES module: no DOM, no fetch (runs in Node for tests/search/test_fallback_query.py). Its data
+// is pagefind/tda-query.<lang>.json, written by static_index.query_data:
+//   {lang, renumbering: {"46": "43", …}, rules: [[id, title, url, "ABCD"], …],
+//    glossary: [[folded keys (every language, abbreviations), renderings in lang], …]}
+
+const W = "[\\p{L}\\p{N}_]";
+const START = `(?<!${W})`;          // Python's \b before a word, Unicode-aware
+const END = `(?!${W})`;             // … and after it
+
+// Traditional forms of the words around rule numbers: 規則43 / 第43條 work even without t2s.json.
+const TRAD = { 規: "规", 則: "则", 條: "条", 議: "议", 薦: "荐", 舊: "旧", 號: "号", 節: "节" };
+
+/** What both sides of a comparison go through: NFKC, lower case, ё → е, Traditional → Simplified
+ * (with the corpus's t2s map when given, the rule words above always). */
+export function fold(text, t2s = null) {
+  const s = String(text).normalize("NFKC").toLowerCase().replace(/ё/g, "е");
+  return Array.from(s, (c) => (t2s && t2s[c]) || TRAD[c] || c).join("");
+}
+
+// --- rule numbers (query.py: RULE_REF, RP_REF, YEAR_2017, STOP_2017) -------------------------------
+
+const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пр\\.?|п\\.|№|no\\.?|#)";
+const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?\\s*条?$`, "u");
+const RP_REF = new RegExp("^(?:rp|рп|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?$", "u");
+const YEAR_2017 = new RegExp(`(?:\\(\\s*2017\\s*\\)|${START}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)`, "gu");
+const STOP_2017 = new RegExp(`${START}(?:in|from|of|old|tda|the|в|из|старое|старый|старые)${END}|[()/,]|旧|的|版`, "gu");
+const CYRILLIC_PART = { а: "A", б: "B", в: "C", г: "D", д: "E", е: "F" };
+
+const strip = (s, chars) => {
+  let a = 0, b = s.length;
+  while (a < b && chars.includes(s[a])) a++;
+  while (b > a && chars.includes(s[b - 1])) b--;
+  return s.slice(a, b);
+};
+const partLetter = (l) => (l ? CYRILLIC_PART[l] || l.toUpperCase() : null);
+
+/** The rule a whole query names, without looking at any data: {id, part, old} or null.
+ * "43b" → {id: "43", part: "B", old: false}; "RP-5" → {id: "RP-5", …}; "46 (2017)" → {id: "46", old: true}. */
+export function parseRuleNumber(q, t2s = null) {
+  let text = strip(fold(q, t2s), " ?？.!");
+  let old = false;
+  if (text.includes("2017")) {
+    let stripped = text.replace(YEAR_2017, " ").replace(STOP_2017, " ");
+    stripped = strip(stripped, " -.:").replace(/\s+/g, " ");
+    if (stripped !== text.trim()) { old = true; text = stripped; }
+  }
+  let m;
+  if ((m = RP_REF.exec(text))) return { id: `RP-${Number(m[1])}`, part: partLetter(m[2]), old };
+  if ((m = RULE_REF.exec(text))) return { id: String(Number(m[1])), part: partLetter(m[2]), old };
+  return null;
+}
+
+/** A parsed number checked against the site's rules: {id, part} ({id: ""} for a 2017 rule that was
+ * dropped in 2024), or null when the query names no rule of this site. */
+export function resolveNumber(q, data, t2s = null) {
+  const parsed = parseRuleNumber(q, t2s);
+  if (!parsed) return null;
+  let { id, part } = parsed;
+  if (parsed.old && !id.startsWith("RP-")) {
+    if (!(id in data.renumbering)) return null;
+    id = data.renumbering[id];
+    if (id === null) return { id: "", part: null };
+  }
+  const rule = data.rules.find((r) => r[0] === id);
+  if (!rule) return null;
+  if (part && !rule[3].includes(part)) part = null;   // 2017 parts seldom survive; tried, then dropped
+  return { id, part };
+}
+
+/** Hits for a rule jump, in the API's form: the part asked for, then the rule, then its other parts. */
+export function jumpHits(data, id, part = null) {
+  const rule = data.rules.find((r) => r[0] === id);
+  if (!rule) return [];
+  const [, title, url, parts] = rule;
+  const hits = [{ id, rule: id, title, url, snippet: "", kind: id.startsWith("RP-") ? "procedure" : "rule" }];
+  for (const letter of parts) {
+    const hit = { id: `${id}-${letter}`, rule: id, title, url: `${url}#${id}-${letter}`, snippet: "", kind: "part" };
+    if (letter === part) hits.unshift(hit); else hits.push(hit);
+  }
+  return hits;
+}
+
+// --- glossary ------------------------------------------------------------------------------------
+
+const keyCache = new WeakMap();
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
+const HAS_CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
+
+function keyRegex(key) {
+  if (HAS_CJK.test(key)) return new RegExp(escapeRe(key), "u");
+  const pattern = key.split(/[\s-]+/).map(escapeRe).join("[\\s\\-]*");
+  return new RegExp(`${START}${pattern}${END}`, "u");
+}
+
+function glossaryKeys(data) {
+  let keys = keyCache.get(data);
+  if (!keys) {
+    keys = [];
+    data.glossary.forEach(([entryKeys, names], entry) => {
+      for (const key of entryKeys) keys.push({ key, entry, re: keyRegex(key) });
+    });
+    keys.sort((a, b) => b.key.length - a.key.length);      // longest first (stable)
+    keyCache.set(data, keys);
+  }
+  return keys;
+}
+
+// What was typed is one of the site language's renderings, or the same word inflected ("string bet"
+// for "string bets"): Pagefind's own stemming finds those without help.
+function isNative(typed, names) {
+  const t = typed.replace(/[\s-]+/g, " ");
+  return names.some((name) => {
+    const n = fold(name).replace(/[\s-]+/g, " ");
+    return n === t || (Math.abs(n.length - t.length) <= 2 && (n.startsWith(t) || t.startsWith(n)));
+  });
+}
+
+/** Glossary terms named in the query, longest keys first: {terms: [{entry, key, native, names}],
+ * rest} where rest is the folded query with the keys cut out and native tells whether the key typed
+ * is already one of the site language's renderings. */
+export function matchGlossary(q, data, t2s = null) {
+  let rest = fold(q, t2s);
+  const terms = [];
+  for (const { key, entry, re } of glossaryKeys(data)) {
+    const m = re.exec(rest);
+    if (!m) continue;
+    rest = rest.slice(0, m.index) + " " + rest.slice(m.index + m[0].length);
+    const names = data.glossary[entry][1];
+    if (!terms.some((t) => t.entry === entry)) terms.push({ entry, key, native: isNative(m[0], names), names });
+  }
+  return { terms, rest: rest.replace(/\s+/g, " ").trim() };
+}
+
+export const MAX_RENDERINGS = 3;
+
+/** What to ask Pagefind: [{text, weight}], best first. The query itself (Pagefind folds case, the
+ * caller folds Chinese); and for every glossary term typed in another language or as an
+ * abbreviation, the rest of the query with each of the term's first renderings in this language. */
+export function expand(q, data, t2s = null) {
+  const own = t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q;
+  const { terms, rest } = matchGlossary(q, data, t2s);
+  const foreign = terms.filter((t) => !t.native && t.names.length);
+  if (!foreign.length) return [{ text: own.trim(), weight: 1 }];
+  const native = terms.filter((t) => t.native).map((t) => t.key);
+  const base = [rest, ...native].filter(Boolean).join(" ");
+  const searches = [];
+  // one search per rendering of the first foreign term, the others' first rendering alongside
+  const others = foreign.slice(1).map((t) => t.names[0]).join(" ");
+  for (const name of foreign[0].names.slice(0, MAX_RENDERINGS)) {
+    searches.push({ text: [base, name, others].filter(Boolean).join(" "), weight: 1 });
+  }
+  searches.push({ text: own.trim(), weight: 0.5 });
+  const seen = new Set();
+  return searches.filter((s) => s.text && !seen.has(s.text) && seen.add(s.text));
+}
+
+// Chinese records are indexed one character a word (static_index.cjk_chars, data.cjk === "chars"):
+// the query is spaced out the same way, and a run of two or more characters is also asked as an
+// exact phrase (Pagefind: the whole query in quotes), which ranks the contiguous matches first.
+const BETWEEN_CJK = /(?<=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])(?=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])/gu;
+const CJK_PAIR = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2}/u;
+
+export function pagefindSearches(searches, data) {
+  if (!data || data.cjk !== "chars") return searches;
+  const out = [];
+  for (const { text, weight } of searches) {
+    const spaced = text.replace(BETWEEN_CJK, " ");
+    if (CJK_PAIR.test(text) && !text.includes('"')) out.push({ text: `"${spaced}"`, weight });
+    out.push({ text: spaced, weight: CJK_PAIR.test(text) ? weight / 2 : weight });
+  }
+  return out;
+}
+
+/** The plan for one query: {jump: hits | null, removed: bool, searches: [{text, weight}]}.
+ * jump: the rule or part named by number comes first (and Pagefind's hits for the words after it);
+ * removed: a 2017 number whose rule was dropped in 2024 (no hits, like the API). */
+export function understand(q, data, t2s = null) {
+  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }] };
+  const number = resolveNumber(q, data, t2s);
+  if (number && !number.id) return { jump: null, removed: true, searches: [] };
+  const own = (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q).trim();
+  if (number) {
+    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data) };
+  }
+  return { jump: null, removed: false, searches: pagefindSearches(expand(q, data, t2s), data) };
+}
+
+/** Merge ranked lists of Pagefind results ({id, …}) from several searches: weighted reciprocal rank
+ * (weight / (K + rank)), summed over the searches a result appears in. */
+export const RRF_K = 5;
+export function mergeRanked(lists) {
+  const score = new Map(), first = new Map();
+  for (const { results, weight } of lists) {
+    results.forEach((r, rank) => {
+      score.set(r.id, (score.get(r.id) || 0) + weight / (RRF_K + rank + 1));
+      if (!first.has(r.id)) first.set(r.id, r);
+    });
+  }
+  return [...first.values()].sort((a, b) => score.get(b.id) - score.get(a.id));
+}
+
+/** Hits in the API's order of kinds: a glossary entry goes right after the first hit of the rule it
+ * belongs to when that rule is in the list (the API weighs glossary entries at 0.4; Pagefind ranks
+ * their short records first). Nothing else moves. */
+export function glossaryAfterRule(hits) {
+  const out = [], waiting = new Map();
+  hits.forEach((h, i) => {
+    if (h.kind === "glossary" && h.rule && hits.some((o, j) => j > i && o.kind !== "glossary" && o.rule === h.rule)) {
+      waiting.set(h.rule, [...(waiting.get(h.rule) || []), h]);
+      return;
+    }
+    out.push(h);
+    if (h.kind !== "glossary" && waiting.has(h.rule)) { out.push(...waiting.get(h.rule)); waiting.delete(h.rule); }
+  });
+  return out;
+}

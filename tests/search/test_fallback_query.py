@@ -1,0 +1,182 @@
+"""The static fallback's query understanding (docs/assets/search/query.js), run in Node against the
+data build_pagefind writes (static_index.query_data): rule numbers in every form and language,
+2017 numbers through the renumbering, glossary expansion across languages, Simplified typed on the
+zh-Hant site, and the Chinese character spacing the Pagefind records use."""
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+QUERY_JS = ROOT / "docs" / "assets" / "search" / "query.js"
+LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+
+RUNNER = """
+import * as q from %s;
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const { data, t2s, calls } = JSON.parse(input);
+const out = calls.map(([fn, lang, ...args]) => {
+  const d = typeof lang === "string" ? data[lang] : lang;
+  const map = typeof lang === "string" && lang.startsWith("zh") ? t2s : null;
+  switch (fn) {
+    case "parse": return q.parseRuleNumber(args[0], map);
+    case "resolve": return q.resolveNumber(args[0], d, map);
+    case "understand": return q.understand(args[0], d, map);
+    case "match": return q.matchGlossary(args[0], d, map);
+    case "jump": return q.jumpHits(d, args[0], args[1]);
+    case "fold": return q.fold(args[0], map);
+    case "afterRule": return q.glossaryAfterRule(args[0]);
+    case "merge": return q.mergeRanked(args[0]).map((r) => r.id);
+  }
+  throw new Error(fn);
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+@pytest.fixture(scope="module")
+def env():
+    from tdarules.loader import load_rulebook
+    from tdarules.search.static_index import query_data, t2s_map
+    rulebook = load_rulebook(ROOT)
+    return {"data": {lang: query_data(rulebook, lang) for lang in LANGS}, "t2s": t2s_map(rulebook)}
+
+
+@pytest.fixture(scope="module")
+def js(env):
+    def run(*calls):
+        payload = json.dumps({**env, "calls": [list(c) for c in calls]}, ensure_ascii=False)
+        proc = subprocess.run([NODE, "--input-type=module", "-e", RUNNER % json.dumps(QUERY_JS.as_uri())],
+                              input=payload, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout)
+    return run
+
+
+NUMBERS = [
+    # lang, query, (rule, part)
+    ("en", "43", ("43", None)), ("en", "43b", ("43", "B")), ("en", "43-B", ("43", "B")),
+    ("en", "43 B", ("43", "B")), ("en", "rule 43", ("43", None)), ("en", "Rule 43?", ("43", None)),
+    ("en", "r. 43", ("43", None)), ("en", "#43", ("43", None)), ("en", "４３", ("43", None)),
+    ("en", "RP 5", ("RP-5", None)), ("en", "RP-5", ("RP-5", None)), ("en", "rp5", ("RP-5", None)),
+    ("en", "2017 rule 46", ("43", None)), ("en", "46 (2017)", ("43", None)),
+    ("en", "rule 46 from 2017", ("43", None)), ("en", "TDA 2017 rule 41", ("50", None)),
+    ("en", "43z", ("43", None)),                                    # no part Z: the rule
+    ("zh-Hant", "規則43", ("43", None)), ("zh-Hant", "第43條", ("43", None)),
+    ("zh-Hant", "规则43", ("43", None)), ("zh-Hant", "第43条", ("43", None)),    # Simplified on zh-Hant
+    ("zh-Hant", "規則 43B", ("43", "B")), ("zh-Hant", "RP 5", ("RP-5", None)),
+    ("zh-Hant", "2017 規則46", ("43", None)), ("zh-Hant", "46（2017）", ("43", None)),
+    ("zh-Hans", "规则43", ("43", None)), ("zh-Hans", "第43条", ("43", None)),
+    ("zh-Hans", "2017 规则46", ("43", None)), ("zh-Hans", "2017年版 第46条", ("43", None)),
+    ("zh-Hans", "建议流程5", ("RP-5", None)),
+    ("ru", "правило 43", ("43", None)), ("ru", "Правило 43б", ("43", "B")), ("ru", "п. 43", ("43", None)),
+    ("ru", "RP-5", ("RP-5", None)), ("ru", "РП 5", ("RP-5", None)), ("ru", "46 (2017)", ("43", None)),
+    ("ru", "правило 46 из 2017", ("43", None)),
+]
+
+
+def test_rule_numbers_in_every_form_and_language(js):
+    got = js(*[("resolve", lang, q) for lang, q, _ in NUMBERS])
+    for (lang, q, (rule, part)), res in zip(NUMBERS, got):
+        assert res == {"id": rule, "part": part}, (lang, q, res)
+
+
+@pytest.mark.parametrize("q", ["43 players", "min raise", "2017", "rule", "99", "RP 99", "2017 rule 99",
+                               "правило", "第條", "12345"])
+def test_not_a_rule_number(js, q):
+    assert js(("resolve", "en", q), ("resolve", "ru", q))[0] is None
+
+
+def test_rule_number_first_in_the_api_form(js, env):
+    plan, = js(("understand", "en", "43-B"))
+    hits = plan["jump"]
+    assert [h["id"] for h in hits[:2]] == ["43-B", "43"]
+    assert hits[0] == {"id": "43-B", "rule": "43", "title": hits[1]["title"], "url": "/en/rules/43/#43-B",
+                       "snippet": "", "kind": "part"}
+    assert all(set(h) == {"id", "rule", "title", "url", "snippet", "kind"} for h in hits)
+    rp, ru = js(("jump", "zh-Hant", "RP-5", None), ("jump", "ru", "43", None))
+    assert rp[0]["url"] == "/zh-Hant/rp/5/" and rp[0]["kind"] == "procedure"
+    assert ru[0]["url"] == "/ru/rules/43/" and ru[0]["title"] == next(r[1] for r in env["data"]["ru"]["rules"] if r[0] == "43")
+
+
+def test_dropped_2017_rule_gives_no_hits(js, env):
+    data = {**env["data"]["en"], "renumbering": {**env["data"]["en"]["renumbering"], "46": None}}
+    plan, = js(("understand", data, "2017 rule 46"))
+    assert plan == {"jump": None, "removed": True, "searches": []}
+
+
+def texts(plan):
+    return [s["text"] for s in plan["searches"]]
+
+
+def test_glossary_expands_across_languages(js):
+    ru_string, ru_sa, ru_oot, hant_oot, hant_string, hans_min, hans_sa, ru_allin = js(
+        ("understand", "ru", "string bet"), ("understand", "ru", "SA"), ("understand", "ru", "OOT"),
+        ("understand", "zh-Hant", "OOT"), ("understand", "zh-Hant", "string bet"),
+        ("understand", "zh-Hans", "min raise"), ("understand", "zh-Hans", "SA"), ("understand", "ru", "all-in"))
+    assert texts(ru_string)[0].startswith("стринг-бет")
+    assert texts(ru_sa)[0] == "существенного действия" and texts(ru_sa)[-1] == "SA"
+    assert texts(ru_oot)[0] == "вне очереди"
+    assert '"提 前 动 作"' in texts(hant_oot)                     # Simplified records, spaced, as a phrase
+    assert "分 段 下 注" in texts(hant_string) or "非 一 次 性 下 注" in texts(hant_string)
+    assert texts(hans_min)[:2] == ['"最 低 加 注"', "最 低 加 注"]
+    assert '"有 效 动 作"' in texts(hans_sa)
+    assert texts(ru_allin) == ["all-in"]                      # the ru text says all-in itself too
+    weights = [s["weight"] for s in ru_sa["searches"]]
+    assert weights[0] > weights[-1]                              # the typed text counts less
+
+
+def test_terms_in_the_site_language_are_left_to_pagefind(js):
+    en, ru, hans, hant_s, hant_t = js(("understand", "en", "string bet"), ("understand", "ru", "стринг-бет"),
+                                      ("understand", "zh-Hans", "有效动作"), ("understand", "zh-Hant", "有效动作"),
+                                      ("understand", "zh-Hant", "有效動作"))
+    assert texts(en) == ["string bet"] and texts(ru) == ["стринг-бет"]
+    assert texts(hans) == texts(hant_s) == texts(hant_t) == ['"有 效 动 作"', "有 效 动 作"]
+
+
+def test_abbreviation_expanded_on_the_english_site_with_the_rest_of_the_query(js):
+    plan, m = js(("understand", "en", "OOT penalty"), ("match", "en", "OOT penalty"))
+    oot = next(t for t in m["terms"] if t["key"] == "oot")
+    assert not oot["native"] and next(t for t in m["terms"] if t["key"] == "penalty")["native"]
+    assert texts(plan)[0].startswith("penalty") and "out of turn" in texts(plan)[0]
+
+
+def test_glossary_keys_are_whole_words(js):
+    m, = js(("match", "en", "salary"))                           # 'sa' is a key; 'salary' is not it
+    assert all(t["key"] != "sa" for t in m["terms"])
+
+
+def test_fold(js):
+    assert js(("fold", "en", "Мёртвая ＫＮＯＰКА"))[0] == "мертвая knopка"
+    assert js(("fold", "zh-Hant", "規則四十三條"))[0] == "规则四十三条"
+
+
+def test_glossary_after_rule_and_merge(js):
+    hits = [{"id": "term-x", "rule": "21", "kind": "glossary"}, {"id": "16", "rule": "16", "kind": "rule"},
+            {"id": "21", "rule": "21", "kind": "rule"}, {"id": "term-y", "rule": "99", "kind": "glossary"},
+            {"id": "5", "rule": "5", "kind": "rule"}]
+    merged = [{"weight": 1, "results": [{"id": "a"}, {"id": "b"}]},
+              {"weight": 0.5, "results": [{"id": "c"}, {"id": "b"}]}]
+    order, ranked = js(("afterRule", None, hits), ("merge", None, merged))
+    assert [h["id"] for h in order] == ["16", "21", "term-x", "term-y", "5"]
+    assert ranked == ["b", "a", "c"]
+
+
+def test_query_data_is_small(tmp_path):
+    from tdarules.loader import load_rulebook
+    from tdarules.search.static_index import write_query_data
+    sizes = write_query_data(load_rulebook(ROOT), tmp_path)
+    assert set(sizes) == set(LANGS)
+    for lang, (raw, gz) in sizes.items():
+        assert gz < 10_000, (lang, raw, gz)
+        data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))
+        assert len(gzip.compress((tmp_path / f"tda-query.{lang}.json").read_bytes())) >= gz
+        assert {"renumbering", "rules", "glossary", "cjk"} <= set(data)
