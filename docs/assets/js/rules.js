@@ -187,8 +187,14 @@ function setupCompanion() {
   showCompanion(root, initial);
 }
 
+// The calculators (form builder and engine, ~10 KB gzip) load only on pages that show one.
+function loadCalculators() {
+  if (document.querySelector(".tda-calc")) import(new URL("../calculators/ui.js", import.meta.url).href);
+}
+
 if (typeof document !== "undefined") {
   setupNumberBox();
   setupCopyButtons();
   setupCompanion();
+  loadCalculators();
 }
