@@ -103,3 +103,13 @@ def test_dark_palette_follows_the_system_and_the_toggle(browser, base_url):
     assert page.locator("body").get_attribute("data-md-color-scheme") == "default"
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
     context.close()
+
+
+def test_a_page_view_requests_nothing_that_fails(page, base_url):
+    # Material fetches <alternate>/sitemap.xml for each hreflang link; every one must exist.
+    failed = []
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    for path in ("/zh-Hant/rules/43/", "/ru/", "/en/glossary/"):
+        page.goto(f"{base_url}{path}")
+        page.wait_for_load_state("networkidle")
+    assert not failed

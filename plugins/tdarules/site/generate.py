@@ -43,3 +43,21 @@ def write_exports(rulebook: Rulebook, strings: Strings, site_dir: Path) -> None:
                          json.dumps(edition_json(ctx), ensure_ascii=False, separators=(",", ":")))
         write_if_changed(site_dir / "data" / "ui" / f"calculators.{language}.json",   # calculators UI (issue 5)
                          json.dumps(strings_json(ctx), ensure_ascii=False, separators=(",", ":")))
+
+
+def write_page_sitemaps(site_dir: Path, site_url: str, language: str) -> int:
+    """A one-entry sitemap.xml beside every page of one language, listing its language alternates.
+
+    Material's language selector fetches `<alternate page>/sitemap.xml` for each hreflang link of
+    every page (it expects alternates to be language roots). Without these files a page view costs
+    four 404s of ~50 KB each, on casino wifi. The content is what Material reads from it."""
+    count = 0
+    for page in sorted((site_dir / language).rglob("index.html")):
+        path = page.parent.relative_to(site_dir / language).as_posix()
+        path = "" if path == "." else path + "/"
+        links = "".join(f'<xhtml:link rel="alternate" hreflang="{lang}" href="{site_url}{lang}/{path}"/>'
+                        for lang in ALL_LANGUAGES)
+        xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+               f'xmlns:xhtml="http://www.w3.org/1999/xhtml"><url><loc>{site_url}{language}/{path}</loc>{links}</url></urlset>\n')
+        count += write_if_changed(page.parent / "sitemap.xml", xml)
+    return count

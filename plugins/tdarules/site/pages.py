@@ -348,6 +348,8 @@ def home_page(ctx: Context) -> str:
     out.append(rule_list(list(edition.procedures.values()), ctx))
     out.append(f'<h2 id="about">{html.escape(ctx.s("about_title"))}</h2>')
     out.append(f'<p>{html.escape(ctx.s("about_text"))}</p>')
+    out.append(f'<p>{html.escape(ctx.s("use_text"))}</p>')
+    out.append(f'<h3 id="sources">{html.escape(ctx.s("sources_title"))}</h3><p>{html.escape(ctx.s("sources_text"))}</p>')
     heading = edition.headings.get("preamble")
     if edition.preamble:
         out.append(f'<h3>{html.escape(heading.text) if heading else ""}{provenance_marks(heading, ctx, title=True) if heading else ""}</h3>')

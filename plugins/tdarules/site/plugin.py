@@ -11,7 +11,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
 from ..loader import RulebookError, load_rulebook
-from .generate import generate_pages, load_strings, write_exports
+from ..model import ALL_LANGUAGES
+from .generate import generate_pages, load_strings, write_exports, write_page_sitemaps
 from .navigation import build_nav
 
 log = logging.getLogger("mkdocs.plugins.tda-rules")
@@ -57,14 +58,20 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             return nav
         return build_nav(nav, self.rulebook.edition(language), self.strings, language, self.config.generated)
 
-    # Once the site is on disk (static-i18n builds the other languages inside its own on_post_build,
-    # at priority -100, so this runs before them and only writes data files, not pages).
+    # Once a language's pages are on disk. static-i18n builds each language inside its own
+    # on_post_build (priority -100) and this event fires again for each of those passes: the
+    # per-page sitemaps are written per pass, the data files and indexes once.
     @event_priority(50)
     def on_post_build(self, config):
-        if self.rulebook is None or self.built_once:
+        if self.rulebook is None:
+            return
+        site_dir = Path(config.site_dir)
+        language = getattr(config.plugins.get("i18n"), "current_language", None)
+        if language in ALL_LANGUAGES:          # this pass's pages are on disk now
+            write_page_sitemaps(site_dir, config.site_url or "/", language)
+        if self.built_once:
             return
         self.built_once = True
-        site_dir = Path(config.site_dir)
         if self.config.exports:
             write_exports(self.rulebook, self.strings, site_dir)
         if self.config.search_index:
