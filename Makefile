@@ -67,7 +67,7 @@ serve: build
 	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
 test: setup system-browser build
-	$(PY) -m pytest -q
+	TDA_REUSE_SITE=1 $(PY) -m pytest -q
 
 bench: setup
 	$(PY) bench/build.py
