@@ -1,12 +1,12 @@
 """Load the rulebook YAML once into typed objects; report every problem as file:line: rule: message."""
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from .chinese import simplified
 from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering
 from .yamlio import Problem, YamlError, line_of, read_yaml, to_plain
 
@@ -113,17 +113,6 @@ def _read(root: Path, file: str, problems: list[Problem]):
     except YamlError as error:
         problems.append(error.problem)
         return None
-
-
-@functools.cache
-def _t2s():
-    import opencc
-    return opencc.OpenCC("t2s")
-
-
-def simplified(text: str) -> str:
-    """Traditional → Simplified, character for character (lengths stay equal, offsets line up)."""
-    return _t2s().convert(text)
 
 
 def to_simplified(edition: Edition) -> Edition:

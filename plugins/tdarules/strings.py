@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .loader import simplified
+from .chinese import simplified
 from .model import ALL_LANGUAGES
 from .yamlio import read_yaml, to_plain
 
@@ -25,12 +25,15 @@ class Strings:
         return self.pick(entry, language).format(**params)
 
     @staticmethod
-    def pick(entry: dict, language: str) -> str:
+    def pick(entry: dict | str, language: str) -> str:
+        """One language of a {en, zh-Hant, zh-Hans?, ru} entry; a plain string is the same in all."""
+        if isinstance(entry, str):
+            return entry
         if language in entry:
             return entry[language]
         if language == "zh-Hans" and "zh-Hant" in entry:
             return simplified(entry["zh-Hant"])
-        return entry["en"]
+        return entry.get("en", "")
 
     def all_languages(self, key: str) -> dict[str, str]:
         return {language: self.get(key, language) for language in ALL_LANGUAGES}

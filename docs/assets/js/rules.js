@@ -1,30 +1,21 @@
 // Rule pages and the home page: number box, copy buttons, and the parallel (companion) view.
 // Plain ES module; the parsing logic is exported so it can be tested without a DOM.
 
+import { parseRuleNumber as parseQuery } from "../search/query.js";
+
 export const RULE_COUNT = 71;
 export const PROCEDURE_COUNT = 22;
 
-/** "43", "43b", "43-B", "rule 43", "RP5", "rp-5-a" → {rule, part} or null. */
+/** The number box: what the search understands as a rule number ("43b", "規則43", "правило 43-B",
+ * "RP 5"), limited to the rules that exist → {rule, part}, {…, missingPart: true}, or null. */
 export function parseRuleNumber(raw, parts = null) {
-  const text = String(raw).trim().toUpperCase().replace(/^(RULE|RULES|規則|规则|ПРАВИЛО)\s*/u, "");
-  let match = text.match(/^RP\s*-?\s*(\d{1,2})(?:\s*-?\s*([A-Z]))?$/);
-  let rule;
-  let part;
-  if (match) {
-    const n = Number(match[1]);
-    if (n < 1 || n > PROCEDURE_COUNT) return null;
-    rule = `RP-${n}`;
-    part = match[2] || null;
-  } else {
-    match = text.match(/^(\d{1,2})(?:\s*-?\s*([A-Z]))?$/);
-    if (!match) return null;
-    const n = Number(match[1]);
-    if (n < 1 || n > RULE_COUNT) return null;
-    rule = String(n);
-    part = match[2] || null;
-  }
-  if (part && parts && !(parts[rule] || []).includes(part)) return { rule, part, missingPart: true };
-  return { rule, part };
+  const parsed = parseQuery(raw);
+  if (!parsed || parsed.old) return null;        // 2017 numbers need the renumbering: the search box has it
+  const { id, part } = parsed;
+  const n = Number(id.replace("RP-", ""));
+  if (n < 1 || n > (id.startsWith("RP-") ? PROCEDURE_COUNT : RULE_COUNT)) return null;
+  if (part && parts && !(parts[id] || []).includes(part)) return { rule: id, part, missingPart: true };
+  return { rule: id, part };
 }
 
 export function ruleUrl(lang, rule, part) {

@@ -20,6 +20,8 @@ import unicodedata
 from whoosh.analysis import (LanguageAnalyzer, LowercaseFilter, RegexTokenizer, StemFilter,
                              Token, Tokenizer)
 
+from ..chinese import simplified
+
 CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_RUN = re.compile(f"[{CJK}]+")
 HAS_CJK = re.compile(f"[{CJK}]")
@@ -27,18 +29,7 @@ WORD = re.compile(r"\w+", re.UNICODE)
 LATIN_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
-@functools.cache
-def _opencc():
-    import opencc
-    return opencc.OpenCC("t2s")
-
-
-def t2s(text: str) -> str:
-    """Traditional → Simplified with the same length (character by character if a phrase would not)."""
-    converted = _opencc().convert(text)
-    if len(converted) == len(text):
-        return converted
-    return "".join(c2 if len(c2 := _opencc().convert(c)) == 1 else c for c in text)
+t2s = simplified     # Traditional → Simplified, same length: offsets line up with the original text
 
 
 # Poker words jieba's general dictionary cuts apart (全下 → 全 / 下); Simplified, from the glossary.

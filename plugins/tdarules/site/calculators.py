@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import urls
-from ..loader import simplified
 from ..model import Block
+from ..strings import Strings
 from ..yamlio import read_yaml, to_plain
 
 if TYPE_CHECKING:
@@ -46,15 +46,7 @@ def _rules_map(data: dict) -> dict[str, list[str]]:
 CALCULATOR_RULES: dict[str, list[str]] = _rules_map(calculator_strings())
 
 
-def pick(entry, language: str) -> str:
-    """One language from a {en, zh-Hant, zh-Hans?, ru} entry; zh-Hans falls back to converted zh-Hant."""
-    if isinstance(entry, str):
-        return entry
-    if language in entry:
-        return entry[language]
-    if language == "zh-Hans" and "zh-Hant" in entry:
-        return simplified(entry["zh-Hant"])
-    return entry.get("en", "")
+pick = Strings.pick     # one language of a {en, zh-Hant, zh-Hans?, ru} entry
 
 
 def _strings(ctx: "Context") -> dict:

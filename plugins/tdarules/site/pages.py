@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from .. import urls
 from ..crossrefs import find_refs
 from ..defects import iter_defects
-from ..loader import Rulebook, simplified
+from ..chinese import simplified
+from ..loader import Rulebook
 from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule, Text
 from ..strings import Strings
 
