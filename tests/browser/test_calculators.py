@@ -120,7 +120,7 @@ def test_side_pots_with_three_players_in_russian(page, base_url, errors):
     assert value(section, "total") == "4100"
     rows = section.locator('.tda-calc-table[data-key="pots"] tbody tr').all()
     cells = [[re.sub(r"\s", "", c) for c in r.locator("td").all_inner_texts()] for r in rows]
-    assert cells == [["Основнойбанк", "2100", "A,B,C"], ["side1", "2000", "B,C"]]
+    assert cells == [["Основнойбанк", "2100", "A,B,C"], ["Побочныйбанк1", "2000", "B,C"]]
     check_citation(page, section, "ru", "21", "/ru/rules/21/")
     check_citation(page, section, "ru", "16", "/ru/rules/16/")
     assert "Основной банк: 2" in section.locator(".tda-calc-steps").inner_text()

@@ -149,7 +149,7 @@ const SUMMARY = {
 // Tables of results: [result label key, rows, [[column label (subfields/results), row => value]]]
 const TABLES = {
   sidePots: (o, S) => [
-    ['pots', o.pots, [['pots', (p) => S.values[p.name] || p.name], ['amount', (p) => p.amount], ['eligible', (p) => p.eligible]]],
+    ['pots', o.pots, [['pots', (p) => potLabel(p.name, S)], ['amount', (p) => p.amount], ['eligible', (p) => p.eligible]]],
     ...(o.returned && o.returned.length ? [['returned', o.returned, [['id', (r) => r.id], ['amount', (r) => r.amount]]]] : [])],
   oddChips: (o) => [['awards', o.awards, [['seat', (a) => a.seat], ['amount', (a) => a.amount]]]],
   tableBalancing: (o, S) => [['tables', o.tables, [['table', (t) => t.id], ['players', (t) => t.players],
@@ -158,7 +158,7 @@ const TABLES = {
 };
 
 // Step params that are codes, not data: shown through `values`.
-const CODE_PARAMS = new Set(['side', 'halt', 'from', 'event', 'phase']);
+const CODE_PARAMS = new Set(['side', 'halt', 'from', 'event', 'phase', 'name']);
 
 // ------------------------------------------------------------------ helpers
 
@@ -185,6 +185,12 @@ function format(template, params, S, nf) {
   });
 }
 
+// The engine names pots "main", "side1", "side2"…: stable ids, shown in the page's language.
+function potLabel(name, S) {
+  const side = /^side(\d+)$/.exec(name);
+  return side ? format(S.values.side_pot, { n: side[1] }, S, null) : S.values[name] || name;
+}
+
 function display(value, S, nf, isCode = true, set = null) {
   if (value === null || value === undefined || value === '') return S.ui.not_applicable;
   if (typeof value === 'number') return nf.format(value);
@@ -192,6 +198,7 @@ function display(value, S, nf, isCode = true, set = null) {
   if (Array.isArray(value)) return value.map((v) => display(v, S, nf, isCode, set)).join(', ');
   if (typeof value === 'string' && set && S.options[set] && S.options[set][value]) return S.options[set][value];
   if (typeof value === 'string' && isCode && S.values[value]) return S.values[value];
+  if (typeof value === 'string' && isCode && /^side\d+$/.test(value)) return potLabel(value, S);
   return String(value);
 }
 
