@@ -269,3 +269,9 @@ def test_yaml_files_match_the_importer(imported):
     ren = yaml.load((RULEBOOK / "renumbering.yaml").read_text(encoding="utf-8"))
     assert (ren["from"], ren["to"]) == ("2017", "2024")
     assert ren["entries"] == imported[1]
+
+
+def test_web_page_marker_is_kept_as_a_notice_with_a_defect(rules_2024):
+    edition, _ = import_2017(SRC_2017, rules_2024)
+    assert [n["note"] for n in edition["notice"]] == [ARTEFACT]
+    assert edition["notice"][0]["defects"][0]["kind"] == "format"

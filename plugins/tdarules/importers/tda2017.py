@@ -434,6 +434,10 @@ def import_2017(source_text: str, rules_2024: dict[str, tuple[str, str]]) -> tup
         "partial": True,
         "title": _text("Poker TDA Rules 2017", by="ours"),
     }
+    if lead:      # kept, not dropped: the web page's own marker, shown as the source's notice
+        edition["notice"] = [{"note": artefact, "defects": [{"kind": "format", "note":
+                              "a web-page artefact before the first rule in the source, not rule text"}]}
+                             for artefact in lead]
     if preamble:
         edition["preamble"] = preamble
     edition["sections"] = front_sections + sections
