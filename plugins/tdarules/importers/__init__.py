@@ -25,14 +25,16 @@ def import_all(rulebook_dir: Path) -> list[Path]:
     fill_english_from_page(longform["en"], russian_page, RUSSIAN_2024)
     editions = {("2024", lang): data for lang, data in longform.items()}
     from .russian import import_russian
-    from .tda2017 import _dump, import_2017, parse_2024_english
+    from .tda2017 import import_2017, parse_2024_english
 
     editions[("2024", "ru")] = import_russian(russian_page, RUSSIAN_2024, longform["en"])
     edition_2017, renumbering = import_2017((rulebook_dir / ENGLISH_2017).read_text(encoding="utf-8"),
                                             parse_2024_english((rulebook_dir / LONGFORM_2024).read_text(encoding="utf-8")))
-    _dump(edition_2017, rulebook_dir / "2017" / "en.yaml")
-    _dump({"from": "2017", "to": "2024", "entries": renumbering}, rulebook_dir / "renumbering.yaml")
-    written += [rulebook_dir / "2017" / "en.yaml", rulebook_dir / "renumbering.yaml"]
+    editions[("2017", "en")] = edition_2017
+    path = rulebook_dir / "renumbering.yaml"
+    path.write_text(dump_yaml({"from": "2017", "to": "2024", "entries": renumbering},
+                              HEADER.format(source=f"{ENGLISH_2017} and {LONGFORM_2024}")), encoding="utf-8")
+    written.append(path)
     for (year, lang), data in editions.items():
         path = rulebook_dir / year / f"{lang}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -527,28 +527,3 @@ def renumber(edition: dict, rules_2024: dict[str, tuple[str, str]]) -> list[dict
             extra = f"2024 rule {e['new']} also covers 2017 rule(s) {', '.join(others)} (merged)"
             e["note"] = f"{e['note']}; {extra}" if e["note"] else extra
     return entries
-
-
-# --------------------------------------------------------------------------------------------
-
-def _dump(data, path):
-    from ruamel.yaml import YAML
-    yaml = YAML()
-    yaml.allow_unicode = True
-    yaml.width = 1_000_000
-    yaml.default_flow_style = False
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    with open(path, "w", encoding="utf-8") as fh:
-        yaml.dump(data, fh)
-
-
-if __name__ == "__main__":
-    from pathlib import Path
-    rulebook = Path(__file__).resolve().parents[3] / "rulebook"
-    src_2017 = (rulebook / SOURCE).read_text(encoding="utf-8")
-    src_2024 = (rulebook / SOURCE_2024).read_text(encoding="utf-8")
-    edition, entries = import_2017(src_2017, parse_2024_english(src_2024))
-    (rulebook / "2017").mkdir(exist_ok=True)
-    _dump(edition, rulebook / "2017" / "en.yaml")
-    _dump({"from": "2017", "to": "2024", "entries": entries}, rulebook / "renumbering.yaml")
-    print(f"{len(edition['rules'])} rules, {len(entries)} renumbering entries")
