@@ -16,8 +16,8 @@ Nothing is reworded: the importer only removes the footers (keeping the verbatim
 `source_text`) and splits headings, section names, lettered parts and one numbered list from the
 text they were glued to. Every such repair is recorded as a `Defect`.
 
-`import_2017()` is pure; `python -m tdarules.importers.tda2017` (or running this file) writes
-`rulebook/2017/en.yaml` and `rulebook/renumbering.yaml`.
+`import_2017()` is pure; `rulebook import` writes its result to `rulebook/2017/en.yaml` and
+`rulebook/renumbering.yaml`.
 """
 from __future__ import annotations
 
