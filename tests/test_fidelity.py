@@ -271,17 +271,13 @@ def test_2017_source_is_consumed_by_the_model():
             position = match.end()
             counts["rules"] += 1
             continue
-        piece = next((p for p in loose if text.startswith(p, position)), None)
-        if piece is not None:
-            loose.remove(piece)
+        found = next(((pool, key, p) for pool, key in ((loose, "sections/preamble"), (notice, "notice"))
+                      for p in pool if text.startswith(p, position)), None)
+        if found is not None:
+            pool, key, piece = found
+            pool.remove(piece)
             position += len(piece)
-            counts["sections/preamble"] += 1
-            continue
-        artefact = next((a for a in notice if text.startswith(a, position)), None)
-        if artefact is not None:
-            notice.remove(artefact)
-            position += len(artefact)
-            counts["notice"] += 1
+            counts[key] += 1
             continue
         expected = queue[0][:60] if queue else "a rule heading, section name or preamble"
         pytest.fail(f"2017 source text not in the model at offset {position} (after rule "

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .structure import STRAY_MARKUP, Para, block, clean, compact, paragraph_blocks, structure
+from .structure import STRAY_MARKUP, Para, block, clean, compact, paragraph_blocks, structure, unit
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 RULE_HEADING = re.compile(r"^(\d{1,2}):\s*(.+)$")
@@ -142,15 +142,9 @@ def title_text(chunk: Chunk, lang: str) -> dict | str:
 
 
 def _text(text: str, defects: list, source_text: str | None) -> dict | str:
-    if not defects and source_text is None:
-        return text
-    out: dict = {"text": text}
     if source_text is not None:
-        out["source_text"] = source_text
         defects = defects + [{"kind": "stray-markup", "note": "conversion markup in the source heading"}]
-    if defects:
-        out["defects"] = defects
-    return out
+    return unit(text, source_text=source_text, defects=defects)
 
 
 def rule_dict(chunk: Chunk, lang: str) -> dict:

@@ -37,23 +37,32 @@ def clean(text: str) -> tuple[str, bool]:
     return cleaned, cleaned != text.strip()
 
 
-def block(text: str, *, kind: str = "p", marker: str | None = None, joined: bool = False,
-          verbatim: str | None = None) -> dict | str:
-    """A block in the compact YAML form: a plain string unless something needs saying."""
-    shown, had_markup = clean(text)
-    out: dict = {}
-    if kind == "p" and not had_markup and not joined and verbatim is None:
-        return shown
-    out[kind] = shown
+def unit(text: str, *, key: str = "text", marker: str | None = None, joined: bool = False, by: str = "source",
+         source_text: str | None = None, defects=()) -> dict | str:
+    """The compact YAML form of a text unit (a title under `text`, a block under `p` / `note` / `item`):
+    a plain string unless something needs saying. Every importer writes its units through this."""
+    if key in ("text", "p") and marker is None and not joined and by == "source" and source_text is None and not defects:
+        return text
+    out: dict = {key: text}
     if marker is not None:
         out["marker"] = marker
     if joined:
         out["joined"] = True
-    if had_markup or (verbatim is not None and verbatim != shown):
-        out["source_text"] = verbatim if verbatim is not None else text.strip()
-        if had_markup:
-            out["defects"] = [{"kind": "stray-markup", "note": "conversion markup in the source"}]
+    if by != "source":
+        out["by"] = by
+    if source_text is not None:
+        out["source_text"] = source_text
+    if defects:
+        out["defects"] = list(defects)
     return out
+
+
+def block(text: str, *, kind: str = "p", marker: str | None = None, joined: bool = False) -> dict | str:
+    """A block from source text: stray markup cleaned for display, the verbatim kept and the defect recorded."""
+    shown, had_markup = clean(text)
+    return unit(shown, key=kind, marker=marker, joined=joined,
+                source_text=text.strip() if had_markup else None,
+                defects=[{"kind": "stray-markup", "note": "conversion markup in the source"}] if had_markup else ())
 
 
 def split_notes(text: str) -> list[tuple[str, str]]:

@@ -25,6 +25,8 @@ import difflib
 import re
 import string
 
+from .structure import unit
+
 SOURCE = "sources/001_84b3ecc9147b35f0.txt"
 SOURCE_2024 = "sources/000_ea0a9c803a5824f7.txt"
 
@@ -79,33 +81,12 @@ def _defect(kind: str, note: str) -> dict:
 
 
 def _text(text: str, *, source_text: str | None = None, defects=(), by: str = "source"):
-    """Compact YAML form of a Text: a plain string unless something is recorded."""
-    if source_text is None and not defects and by == "source":
-        return text
-    out: dict = {"text": text}
-    if by != "source":
-        out["by"] = by
-    if source_text is not None:
-        out["source_text"] = source_text
-    if defects:
-        out["defects"] = list(defects)
-    return out
+    return unit(text, by=by, source_text=source_text, defects=defects)
 
 
 def _block(text: str, *, kind: str = "p", marker: str | None = None, joined: bool = False,
            source_text: str | None = None, defects=()):
-    if kind == "p" and marker is None and not joined and source_text is None and not defects:
-        return text
-    out: dict = {kind: text}
-    if marker is not None:
-        out["marker"] = marker
-    if joined:
-        out["joined"] = True
-    if source_text is not None:
-        out["source_text"] = source_text
-    if defects:
-        out["defects"] = list(defects)
-    return out
+    return unit(text, key=kind, marker=marker, joined=joined, source_text=source_text, defects=defects)
 
 
 # --------------------------------------------------------------------------------------------
