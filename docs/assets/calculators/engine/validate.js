@@ -29,15 +29,21 @@ export class Validator {
     return v !== undefined && v !== null && v !== '';
   }
 
+  // Every field reader starts here: {value} when the field is given, else {absent: what to return}
+  // (its default, nothing when opts.required is false, or a `required` error).
+  read(field, opts, source, path, { emptyIsAbsent = true } = {}) {
+    const v = source ? source[field] : undefined;
+    if (!(v === undefined || v === null || (emptyIsAbsent && v === ''))) return { value: v };
+    if ('default' in opts) return { absent: opts.default };
+    return { absent: opts.required === false ? undefined : this.error(path, 'required') };
+  }
+
   // Number field. opts: {required=true, default, min=0, max, integer=false, positive=false, path}
   num(field, opts = {}, source = this.input, path = field) {
-    const { required = true, min = 0, max, integer = false, positive = false } = opts;
-    let v = source ? source[field] : undefined;
-    if (v === undefined || v === null || v === '') {
-      if ('default' in opts) return opts.default;
-      if (required) return this.error(path, 'required');
-      return undefined;
-    }
+    const { min = 0, max, integer = false, positive = false } = opts;
+    const got = this.read(field, opts, source, path);
+    if ('absent' in got) return got.absent;
+    let v = got.value;
     if (typeof v === 'string') {
       const s = v.trim().replace(/[,_\s]/g, '');
       if (!/^-?\d+(\.\d+)?$/.test(s)) return this.error(path, 'not_a_number', { value: String(v) });
@@ -55,22 +61,18 @@ export class Validator {
   }
 
   bool(field, opts = {}, source = this.input, path = field) {
-    const v = source ? source[field] : undefined;
-    if (v === undefined || v === null || v === '') {
-      if ('default' in opts) return opts.default;
-      return this.error(path, 'required');
-    }
+    const got = this.read(field, opts, source, path);
+    if ('absent' in got) return got.absent;
+    const v = got.value;
     if (v === true || v === 'true') return true;
     if (v === false || v === 'false') return false;
     return this.error(path, 'not_boolean', { value: String(v) });
   }
 
   choice(field, choices, opts = {}, source = this.input, path = field) {
-    const v = source ? source[field] : undefined;
-    if (v === undefined || v === null || v === '') {
-      if ('default' in opts) return opts.default;
-      return this.error(path, 'required');
-    }
+    const got = this.read(field, opts, source, path);
+    if ('absent' in got) return got.absent;
+    const v = got.value;
     if (!choices.includes(v)) {
       return this.error(path, 'invalid_choice', { value: String(v), choices: choices.join(', ') });
     }
@@ -78,11 +80,9 @@ export class Validator {
   }
 
   list(field, opts = {}, source = this.input, path = field) {
-    const v = source ? source[field] : undefined;
-    if (v === undefined || v === null) {
-      if ('default' in opts) return opts.default;
-      return this.error(path, 'required');
-    }
+    const got = this.read(field, opts, source, path, { emptyIsAbsent: false });
+    if ('absent' in got) return got.absent;
+    const v = got.value;
     if (!Array.isArray(v)) return this.error(path, 'not_a_list');
     if (opts.minLength !== undefined && v.length < opts.minLength) {
       return this.error(path, 'too_few', { min: opts.minLength, count: v.length });
@@ -91,11 +91,9 @@ export class Validator {
   }
 
   str(field, opts = {}, source = this.input, path = field) {
-    const v = source ? source[field] : undefined;
-    if (v === undefined || v === null || v === '') {
-      if ('default' in opts) return opts.default;
-      return this.error(path, 'required');
-    }
+    const got = this.read(field, opts, source, path);
+    if ('absent' in got) return got.absent;
+    const v = got.value;
     if (typeof v !== 'string' && typeof v !== 'number') return this.error(path, 'not_a_string');
     return String(v);
   }
