@@ -21,7 +21,7 @@ PORT   ?= 8000
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 APT  := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 
-.PHONY: help serve test build bench clean distclean setup system-python system-browser
+.PHONY: help serve test build bench clean distclean setup system-python system-browser system-node system-tools
 
 help:
 	@sed -n '1,/^$$/p' $(MAKEFILE_LIST) | sed -n 's/^#   //p'
@@ -43,6 +43,27 @@ system-browser:
 	  $(APT) update && $(APT) install -y --no-install-recommends chromium fonts-noto-cjk; \
 	fi
 
+# Test tools: nginx (the production recipe is tested through it), poppler (PDF checks), zbar (QR decoding).
+system-tools:
+	@if ! command -v nginx >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1 || ! command -v zbarimg >/dev/null 2>&1; then \
+	  echo ">> installing nginx, poppler-utils and zbar-tools"; \
+	  $(APT) update && $(APT) install -y --no-install-recommends nginx poppler-utils zbar-tools; \
+	fi
+
+# node + npm for the build-time JavaScript tools in package.json (Workbox, the Nu HTML checker).
+system-node:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo ">> installing nodejs and npm"; \
+	  $(APT) update && $(APT) install -y --no-install-recommends nodejs npm; \
+	fi
+
+# --- JavaScript build tools (pinned by package-lock.json) ------------------------
+
+NODE_STAMP := node_modules/.tdarules-installed
+$(NODE_STAMP): package.json package-lock.json | system-node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # --- Python environment -----------------------------------------------------------
 
 $(PY): | system-python
@@ -53,7 +74,7 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-setup: $(STAMP)
+setup: $(STAMP) $(NODE_STAMP)
 
 # --- targets ----------------------------------------------------------------------
 
@@ -66,7 +87,7 @@ serve: build
 	@echo ">> serving http://$(HOST):$(PORT)/"
 	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
-test: setup system-browser build
+test: setup system-browser system-tools build
 	TDA_REUSE_SITE=1 $(PY) -m pytest -q
 
 bench: setup
@@ -78,4 +99,4 @@ clean:
 	rm -rf plugins/*.egg-info
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) node_modules
