@@ -58,6 +58,12 @@ def cmd_show(args) -> int:
     return 0
 
 
+def cmd_qa(args) -> int:
+    from .qa.cli import main as qa_main
+    rulebook = _load(args.root)
+    return 1 if rulebook is None else qa_main(rulebook, args)
+
+
 def cmd_import(args) -> int:
     from .importers import import_all
     for path in import_all(Path(args.root) / "rulebook"):
@@ -105,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--lang", default="en", choices=ALL_LANGUAGES)
     show.add_argument("--year", default="2024", choices=("2024", "2017"))
     show.add_argument("--width", type=int, default=None, help="wrap width (default: terminal width, at most 100)")
+
+    from .qa.cli import add_arguments as qa_arguments
+    qa_arguments(command("qa", "translation QA: findings per language (text, or --json); --strict fails on open ones", cmd_qa))
 
     command("import", "regenerate rulebook/*/*.yaml from rulebook/sources/", cmd_import)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .chinese import simplified
-from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering
+from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering, Review
 from .yamlio import Problem, YamlError, line_of, read_yaml, to_plain
 
 EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
@@ -29,6 +29,7 @@ class Rulebook:
     glossary: tuple[GlossaryTerm, ...]
     renumbering: tuple[Renumbering, ...]
     documents: dict[str, object] = field(default_factory=dict, repr=False)   # file → parsed YAML, for line numbers
+    reviews: dict[str, Review] = field(default_factory=dict)   # translation QA data per stored language
 
     def edition(self, language: str, year: str = "2024") -> Edition:
         return self.editions[(year, language)]
@@ -96,11 +97,27 @@ def load_rulebook(root: Path | str = ".") -> Rulebook:
         entries = to_plain(renumbering_doc).get("entries", [])
         renumbering = tuple(r for i, e in enumerate(entries)
                             if (r := _validate(Renumbering, e, "rulebook/renumbering.yaml", renumbering_doc["entries"][i], problems)))
+    reviews = _reviews(root, documents, problems)
     if problems:
         raise RulebookError(problems)
     if ("2024", "zh-Hant") in editions:
         editions[("2024", "zh-Hans")] = to_simplified(editions[("2024", "zh-Hant")])
-    return Rulebook(root, editions, glossary, renumbering, documents)
+    return Rulebook(root, editions, glossary, renumbering, documents, reviews)
+
+
+def _reviews(root: Path, documents: dict, problems: list[Problem]) -> dict[str, Review]:
+    """rulebook/review/<lang>.yaml (optional): fingerprints and acknowledged QA findings."""
+    out: dict[str, Review] = {}
+    for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
+        file = f"rulebook/review/{path.name}"
+        document = _read(root, file, problems)
+        if document is None:
+            continue
+        documents[file] = document
+        review = _validate(Review, to_plain(document), file, document, problems)
+        if review is not None:
+            out[review.language] = review
+    return out
 
 
 def _read(root: Path, file: str, problems: list[Problem]):
