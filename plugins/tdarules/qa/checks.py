@@ -261,7 +261,7 @@ def calibration(subject: Subject) -> tuple[float, float]:
 
 def length_check(subject: Subject, threshold: float = 3.0) -> Iterator[Finding]:
     median, spread = calibration(subject)
-    spread = max(spread, 0.08)
+    spread = max(spread, 0.15)       # a floor: a uniform test corpus must not make every wobble an outlier
     expected = math.exp(median)
     for pair in subject.pairs:
         en_size, tr_size = _size(pair.english), _size(pair.translation)

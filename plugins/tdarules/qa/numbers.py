@@ -12,12 +12,16 @@ import unicodedata
 from collections import Counter
 from decimal import Decimal, InvalidOperation
 
-# "1,000" / "1 000" / "1 000" (no-break and thin spaces: Russian typography) / "2.5"; not "41-45" as one.
+# "1,000" / "1 000" (Russian typography) / "2.5" / "2k" (= 2000); a number glued to a letter before it is
+# a name, not a quantity ("H4H"). "2,3,40" is a list: a thousands group needs exactly three digits.
+_EDGE = r"(?<![\d])(?<!\d\.)(?<![A-Za-z])"
+_K = r"(?P<k>[kK](?![A-Za-z]))?"
 _DIGITS = {
-    "en": re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\d.,])\d+(?:\.\d+)?(?![\d])"),
-    "zh": re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\d.,])\d+(?:\.\d+)?(?![\d])"),
-    "ru": re.compile(r"(?<![\d.,\u00a0\u202f ])\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?![\d])"
-                     r"|(?<![\d.,])\d{1,3}(?:,\d{3})+(?!\d)|(?<![\d.,])\d+(?:[.,]\d+)?(?![\d])"),
+    "en": re.compile(_EDGE + r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\d)" + _K),
+    "zh": re.compile(_EDGE + r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\d)" + _K + "(?P<zu>[百千萬万])?"),   # 5千
+    # NFKC has turned no-break and thin spaces into plain spaces by the time this runs
+    "ru": re.compile(_EDGE + r"(?<!\d )(?P<n>\d{1,3}(?: \d{3})+(?!\d)|\d{1,3}(?:,\d{3})+(?!\d)"
+                     r"|\d+(?:[.,]\d+)?)(?!\d)" + _K),
 }
 
 _EN_WORDS = {
@@ -67,9 +71,13 @@ def digits(text: str, language: str) -> Counter:
     text = unicodedata.normalize("NFKC", text)         # full-width "１０００" → "1000"
     out: Counter = Counter()
     for match in _DIGITS[_family(language)].finditer(text):
-        value = _value(match.group(0))
+        value = _value(match.group("n"))
+        if value is not None and match.group("k"):
+            value *= 1000
+        if value is not None and match.groupdict().get("zu"):
+            value *= {"百": 100, "千": 1000, "萬": 10_000, "万": 10_000}[match.group("zu")]
         if value is not None:
-            out[value.normalize()] += 1
+            out[value.to_integral() if value == value.to_integral() else value.normalize()] += 1
     return out
 
 
