@@ -220,8 +220,9 @@ def terminology(subject: Subject) -> Iterator[Finding]:
         # longest variants first, so 全下注 is not also counted as 全下
         ordered = sorted(variants, key=len, reverse=True)
         uses: list[tuple[Pair, str]] = []
+        english_term = re.compile("|".join(rf"\b{re.escape(v)}\b" for v in term.en), re.IGNORECASE)
         for pair in subject.pairs:
-            if not any(re.search(rf"\b{re.escape(v)}\b", pair.english, re.IGNORECASE) for v in term.en):
+            if not english_term.search(pair.english):
                 continue
             text = pair.translation
             for variant in ordered:

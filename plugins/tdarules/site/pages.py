@@ -271,7 +271,8 @@ def formerly(rule: Rule, ctx: Context) -> str:
     old = [entry.old for entry in ctx.rulebook.renumbering if entry.new == rule.id and entry.old != rule.id]
     if not old:
         return ""
-    return f'<span class="tda-formerly">{html.escape(ctx.s("formerly", rules=", ".join(old)))}</span>'
+    label = html.escape(ctx.s("formerly", rules=", ".join(old)))
+    return f'<a class="tda-formerly" href="{urls.rule_2017_url(ctx.language, old[0], redline=True)}">{label}</a>'
 
 
 def references_html(rule: Rule, ctx: Context) -> str:
@@ -359,7 +360,7 @@ def home_page(ctx: Context) -> str:
         out.append(f'<p class="tda-source-notice">{html.escape(block.text)}</p>')
     out.append(f'<p><a href="/{ctx.language}/addendum/">{html.escape(ctx.s("addendum"))}</a> · '
                f'<a href="/{ctx.language}/glossary/">{html.escape(ctx.s("glossary"))}</a> · '
-               f'<a href="/{ctx.language}/source-notes/">{html.escape(ctx.s("source_notes"))}</a> · '
+               f'<a href="{urls.qa_url(ctx.language)}">{html.escape(ctx.s("source_notes"))}</a> · '
                f'<a href="{urls.data_url(ctx.language)}">{html.escape(ctx.s("data_export"))}</a></p>')
     out.append("</div>\n")
     return "\n".join(out)
@@ -481,9 +482,10 @@ def all_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
         pages[f"index.{language}.md"] = home_page(ctx)
         pages[f"addendum.{language}.md"] = addendum_page(ctx)
         pages[f"glossary.{language}.md"] = glossary_page(ctx)
-        pages[f"source-notes.{language}.md"] = source_notes_page(ctx)
         from .calculators import calculators_page
         pages[f"calculators.{language}.md"] = calculators_page(ctx)
         for rule in ctx.edition.all_rules():
             pages[urls.page_file(rule.id, language)] = rule_page(rule, ctx)
+    from .workbench import workbench_pages          # QA, compare, editions (issue 12)
+    pages.update(workbench_pages(rulebook, strings))
     return pages
