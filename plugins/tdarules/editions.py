@@ -61,7 +61,11 @@ def redline(old: list[str], new: list[str]) -> list[Segment]:
     out: list[Segment] = []
 
     def add(op, words):
-        if words:
+        if not words:
+            return
+        if out and out[-1].op == op:              # one run per operation: "equal" pieces joined back
+            out[-1] = Segment(op, f"{out[-1].text} {' '.join(words)}")
+        else:
             out.append(Segment(op, " ".join(words)))
 
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -78,9 +82,7 @@ def paragraphs(segments: list[Segment]) -> list[list[Segment]]:
     """Split a redline at paragraph tokens so it reads as the rule does, one block per paragraph."""
     out: list[list[Segment]] = [[]]
     for segment in segments:
-        pieces = segment.text.split(f" {PARAGRAPH} ") if PARAGRAPH in segment.text.split(" ") else [segment.text]
-        if PARAGRAPH in segment.text.split(" "):
-            pieces = re.split(r"(?:^| )\n(?: |$)", segment.text)
+        pieces = re.split(r"(?:^| )\n(?: |$)", segment.text)
         for index, piece in enumerate(pieces):
             if index:
                 out.append([])

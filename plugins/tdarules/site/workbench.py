@@ -136,6 +136,8 @@ class Cell:
     gap: str | None = None          # why the cell is empty: "missing", "split", "extra"
     provenance: str = "source"      # source | ours | translator | converted
     findings: list = field(default_factory=list)
+    part_marker: str | None = None  # the source's own label of the part, on its first unit ("E：" for RP-8-F)
+    part_defects: tuple = ()
 
 
 @dataclass
@@ -193,7 +195,11 @@ def compare_rows(wb: Workbench, rule_id: str) -> list[Row]:
                     gap = "missing"
             provenance = "converted" if lang == "zh-Hans" and unit is not None and unit.text.by == "source" else (
                 unit.text.by if unit is not None else "source")
-            cells.append(Cell(lang, unit, gap, provenance, wb.by_unit.get((lang, unit_id), [])))
+            cell = Cell(lang, unit, gap, provenance, wb.by_unit.get((lang, unit_id), []))
+            part = _part(wb, lang, rule_id, sample.part if sample.place == "text" else None)
+            if part is not None and container not in seen_containers:
+                cell.part_marker, cell.part_defects = part.marker, part.defects
+            cells.append(cell)
         first = container not in seen_containers
         seen_containers.add(container)
         container_findings = []
@@ -203,6 +209,11 @@ def compare_rows(wb: Workbench, rule_id: str) -> list[Row]:
                     container_findings += wb.by_unit.get((lang, container), [])
         rows.append(Row(unit_id, sample.kind, _label(unit_id, rule_id), container, cells, first, container_findings))
     return rows
+
+
+def _part(wb: Workbench, language: str, rule_id: str, letter: str | None):
+    rule = wb.rulebook.edition(language).rule(rule_id)
+    return rule.parts.get(letter) if rule is not None and letter else None
 
 
 def compare_page(wb: Workbench, language: str, rule_id: str) -> str:
