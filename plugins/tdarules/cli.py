@@ -64,6 +64,42 @@ def cmd_qa(args) -> int:
     return 1 if rulebook is None else qa_main(rulebook, args)
 
 
+def cmd_export(args) -> int:
+    from .xliff import export_xliff
+    rulebook = _load(args.root)
+    if rulebook is None:
+        return 1
+    data = export_xliff(rulebook, args.lang)
+    if args.output == "-":
+        sys.stdout.buffer.write(data)
+    else:
+        Path(args.output or f"{args.lang}.xlf").write_bytes(data)
+        print(f"wrote {args.output or args.lang + '.xlf'}", file=sys.stderr)
+    return 0
+
+
+def cmd_import_translation(args) -> int:
+    from .xliff import ImportRefused, import_file
+    rulebook = _load(args.root)
+    if rulebook is None:
+        return 1
+    try:
+        language, edits, written = import_file(rulebook, Path(args.file), dry_run=args.dry_run)
+    except ImportRefused as refused:
+        for problem in refused.problems:
+            print(problem)
+        print(f"{args.file}: refused, nothing written ({len(refused.problems)} problem(s))", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"{args.file}:0: -: {error.strerror}")
+        return 1
+    for edit in edits:
+        print(f"{args.file}:{edit.line}: {edit.unit.id}: {'would change' if args.dry_run else 'changed'}")
+    print(f"{language}: {len(edits)} unit(s) {'to change' if args.dry_run else 'changed'}"
+          + (f"; wrote {', '.join(written)}" if written else ""), file=sys.stderr)
+    return 0
+
+
 def cmd_import(args) -> int:
     from .importers import import_all
     for path in import_all(Path(args.root) / "rulebook"):
@@ -114,6 +150,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .qa.cli import add_arguments as qa_arguments
     qa_arguments(command("qa", "translation QA: findings per language (text, or --json); --strict fails on open ones", cmd_qa))
+
+    export = command("export", "write one language's translation as XLIFF for CAT tools", cmd_export)
+    export.add_argument("--lang", required=True, choices=("zh-Hant", "ru"))
+    export.add_argument("--format", default="xliff", choices=("xliff",))
+    export.add_argument("-o", "--output", help="file to write (default: <lang>.xlf; - for stdout)")
+    imp = command("import-translation", "validate an XLIFF file and write its translations back into the YAML",
+                  cmd_import_translation)
+    imp.add_argument("file")
+    imp.add_argument("--dry-run", action="store_true", help="validate and list the changes, write nothing")
 
     command("import", "regenerate rulebook/*/*.yaml from rulebook/sources/", cmd_import)
 
