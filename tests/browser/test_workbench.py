@@ -84,7 +84,7 @@ def test_qa_page_and_2017_page_are_usable_on_a_phone(page, base_url):
     assert height < 28600 / 2                        # groups are collapsed: the old table was 28,600 px
     page.locator("form.tda-filter select[name=kind]").select_option("length")
     group = page.locator('details.tda-qa-group[data-rule="RP-10"]')
-    group.locator("summary").click()
+    group.locator(":scope > summary").click()
     card = group.locator('.tda-finding[data-kind="length"]')
     assert card.is_visible() and "короче" in card.inner_text()
     assert page.locator('.tda-qa-group:not(.tda-hidden) .tda-finding[data-kind="numbers"]:visible').count() == 0
