@@ -126,6 +126,9 @@ def cmd_search(args) -> int:
 
 
 def cmd_serve(args) -> int:
+    if args.watch:
+        from .site.devloop import serve_watch
+        return serve_watch(Path(args.root), args.host, args.port)
     from .search.cli import main_serve
     return main_serve(args.host, args.port, Path(args.root) / "site")
 
@@ -172,6 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = command("serve", "serve the built site and GET /api/search", cmd_serve)
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--watch", action="store_true",
+                       help="editing loop: re-render the pages of edited rules within seconds (no search API)")
     return parser
 
 

@@ -64,22 +64,25 @@ def _yaml_path(loc: tuple) -> tuple:
     return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
 
 
-def load_rulebook(root: Path | str = ".") -> Rulebook:
-    """Read and validate every rulebook file; raise RulebookError listing all problems."""
+def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook:
+    """Read and validate every rulebook file; raise RulebookError listing all problems.
+
+    `cache` (file → (mtime, parsed document)), kept by a caller that reloads often (the editing loop),
+    spares re-parsing the files that did not change."""
     root = Path(root)
     problems: list[Problem] = []
     documents: dict[str, object] = {}
     editions: dict[tuple[str, str], Edition] = {}
     for year, language in sorted(EDITION_FILES):
         file = f"rulebook/{year}/{language}.yaml"
-        document = _read(root, file, problems)
+        document = _read(root, file, problems, cache)
         if document is None:
             continue
         documents[file] = document
         edition = _validate(Edition, to_plain(document), file, document, problems)
         if edition is not None:
             editions[(year, language)] = edition
-    glossary_doc = _read(root, "rulebook/glossary.yaml", problems)
+    glossary_doc = _read(root, "rulebook/glossary.yaml", problems, cache)
     glossary: tuple[GlossaryTerm, ...] = ()
     if glossary_doc is not None:
         documents["rulebook/glossary.yaml"] = glossary_doc
@@ -90,14 +93,14 @@ def load_rulebook(root: Path | str = ".") -> Rulebook:
             if parsed is not None:
                 terms.append(parsed)
         glossary = tuple(terms)
-    renumbering_doc = _read(root, "rulebook/renumbering.yaml", problems)
+    renumbering_doc = _read(root, "rulebook/renumbering.yaml", problems, cache)
     renumbering: tuple[Renumbering, ...] = ()
     if renumbering_doc is not None:
         documents["rulebook/renumbering.yaml"] = renumbering_doc
         entries = to_plain(renumbering_doc).get("entries", [])
         renumbering = tuple(r for i, e in enumerate(entries)
                             if (r := _validate(Renumbering, e, "rulebook/renumbering.yaml", renumbering_doc["entries"][i], problems)))
-    reviews = _reviews(root, documents, problems)
+    reviews = _reviews(root, documents, problems, cache)
     if problems:
         raise RulebookError(problems)
     if ("2024", "zh-Hant") in editions:
@@ -105,12 +108,12 @@ def load_rulebook(root: Path | str = ".") -> Rulebook:
     return Rulebook(root, editions, glossary, renumbering, documents, reviews)
 
 
-def _reviews(root: Path, documents: dict, problems: list[Problem]) -> dict[str, Review]:
+def _reviews(root: Path, documents: dict, problems: list[Problem], cache: dict | None) -> dict[str, Review]:
     """rulebook/review/<lang>.yaml (optional): fingerprints and acknowledged QA findings."""
     out: dict[str, Review] = {}
     for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
         file = f"rulebook/review/{path.name}"
-        document = _read(root, file, problems)
+        document = _read(root, file, problems, cache)
         if document is None:
             continue
         documents[file] = document
@@ -120,13 +123,18 @@ def _reviews(root: Path, documents: dict, problems: list[Problem]) -> dict[str, 
     return out
 
 
-def _read(root: Path, file: str, problems: list[Problem]):
+def _read(root: Path, file: str, problems: list[Problem], cache: dict | None = None):
     path = root / file
     if not path.exists():
         problems.append(Problem(file, 0, "-", "file is missing"))
         return None
     try:
-        return read_yaml(path, file)
+        if cache is None:
+            return read_yaml(path, file)
+        stamp = path.stat().st_mtime_ns
+        if file not in cache or cache[file][0] != stamp:
+            cache[file] = (stamp, read_yaml(path, file))
+        return cache[file][1]
     except YamlError as error:
         problems.append(error.problem)
         return None

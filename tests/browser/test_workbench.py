@@ -92,3 +92,17 @@ def test_qa_page_and_2017_page_are_usable_on_a_phone(page, base_url):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("ins").first.is_visible() and page.locator("del").first.is_visible()
     assert "superseded" in page.locator(".tda-old-banner").inner_text()
+
+
+def test_show_beside_aligns_a_rule_without_lettered_parts(page, base_url):
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{base_url}/zh-Hant/rules/6/")
+    section = page.locator('section[id="6-text"]')
+    companion = section.locator(".tda-companion")
+    companion.wait_for()
+    original = section.locator(".tda-part-text")
+    a, b = original.bounding_box(), companion.bounding_box()
+    assert "acceptable language" in companion.inner_text()
+    assert abs(a["y"] - b["y"]) < 2 and b["x"] > a["x"] + a["width"] - 1      # beside, not below
+    width = section.bounding_box()["width"]
+    assert 0.35 * width < a["width"] < 0.65 * width and 0.35 * width < b["width"] < 0.65 * width

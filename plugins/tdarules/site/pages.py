@@ -249,7 +249,8 @@ def rule_page(rule: Rule, ctx: Context) -> str:
         + json.dumps({"label": ctx.s("companion"), "none": ctx.s("companion_none"),
                       "loading": ctx.s("companion_loading"), "failed": ctx.s("companion_failed")},
                      ensure_ascii=False).replace("</", "<\\/") + "</script>",
-        f'<section class="tda-part tda-body" id="{rule.id}-text" data-part="">{render_blocks(rule.blocks, ctx, rule.id, used)}</section>'
+        f'<section class="tda-part tda-body" id="{rule.id}-text" data-part=""><div class="tda-part-text">'
+        f'{render_blocks(rule.blocks, ctx, rule.id, used)}</div></section>'
         if rule.blocks else "",
     ]
     body += [part_html(rule, letter, part, ctx, used) for letter, part in rule.parts.items()]
