@@ -97,3 +97,12 @@ def test_cli_text_and_strict_passes_when_nothing_is_open():
     assert text.returncode == 0 and "RP-10-H:1" in text.stdout and "open findings: ru length" in text.stdout
     clean = _cli("--strict", "--lang", "ru", "--kind", "staleness")
     assert clean.returncode == 0, clean.stdout
+
+
+def test_acknowledgements_in_data_close_reviewed_false_alarms(real_rulebook, found):
+    ack = found["ru"]["crossrefs:58:1:+15-B"].acknowledged
+    assert ack and ack["reviewer"] and "15-B" in ack["reason"]
+    from tdarules.qa.report import unknown_acknowledgements
+    assert unknown_acknowledgements(real_rulebook, run(real_rulebook)) == []
+    totals = summary(run(real_rulebook, ("ru",), ("crossrefs",)))
+    assert totals["ru"]["crossrefs"] == sum(1 for f in found["ru"].values() if f.kind == "crossrefs" and not f.acknowledged)
