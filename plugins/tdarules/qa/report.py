@@ -28,6 +28,9 @@ def findings_for(rulebook: Rulebook, language: str, kinds=KINDS) -> list[Finding
     found = _unique(found)
     review = rulebook.reviews.get("zh-Hant" if language == "zh-Hans" else language)
     acks = {a.finding: a for a in review.acknowledgements} if review else {}
+    if language == "zh-Hans":                # the same finding, its quoted words converted like the text
+        from ..chinese import simplified
+        acks = {simplified(key): a for key, a in acks.items()}
     return [dataclasses.replace(f, acknowledged={"reason": acks[f.id].reason, "reviewer": acks[f.id].reviewer,
                                                  "date": acks[f.id].date}) if f.id in acks else f
             for f in found]
