@@ -13,9 +13,9 @@ import pytest
 
 from tdarules.loader import load_rulebook
 from tdarules.model import ALL_LANGUAGES
-from tdarules.site.calculators import CALCULATOR_RULES, calculator_widget, rule_widgets, strings_json
+from tdarules.site.calculators import calculator_rules, calculator_widget, rule_widgets, strings_json
+from tdarules.site.context import Context
 from tdarules.site.generate import load_strings
-from tdarules.site.pages import Context
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -67,6 +67,7 @@ def test_quotes_are_the_rule_text_in_the_page_language(data, contexts):
 
 
 def test_calculators_sit_on_existing_rule_pages(contexts):
+    CALCULATOR_RULES = calculator_rules(contexts["en"].strings)
     assert CALCULATOR_RULES["minRaise"] == ["43", "47"] and CALCULATOR_RULES["handForHand"] == ["RP-8"]
     for calc, rules in CALCULATOR_RULES.items():
         assert rules, calc

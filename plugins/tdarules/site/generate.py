@@ -8,8 +8,9 @@ from pathlib import Path
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES
 from ..strings import Strings
-from .calculators import strings_json
-from .pages import Context, all_pages, edition_json
+from .calculators import STRINGS as CALCULATOR_STRINGS, strings_json
+from .context import Context
+from .pages import all_pages, edition_json
 
 
 def write_if_changed(path: Path, content: str) -> bool:
@@ -21,7 +22,9 @@ def write_if_changed(path: Path, content: str) -> bool:
 
 
 def load_strings(rulebook_dir: Path) -> Strings:
-    return Strings.load(rulebook_dir / "ui" / "site.yaml")
+    """Every interface string: rulebook/ui/site.yaml, and the calculators' own file under 'calculators'."""
+    ui = rulebook_dir / "ui"
+    return Strings.load(ui / "site.yaml", **{CALCULATOR_STRINGS: ui / "calculators.yaml"})
 
 
 def generate_pages(rulebook: Rulebook, strings: Strings, out_dir: Path) -> int:
