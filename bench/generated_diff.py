@@ -13,6 +13,9 @@ normalized, and why it cannot change what a reader or a script gets:
   spell them differently);
 - HTML inside JSON strings gets the same treatment (the exports carry rendered rule text).
 Prints one unified diff per differing file (normalized text, one tag per line) and a summary; exit 1 if any.
+
+To show that a change touched only what it meant to, `--drop REGEX` (repeatable) deletes the matches from
+both sides before comparing: `compare A B --drop ' markdown="0"' --drop ' role="img"'`.
 """
 from __future__ import annotations
 
@@ -51,8 +54,10 @@ def _normalize_json(value):
     return value
 
 
-def normalize(path: Path) -> str:
+def normalize(path: Path, drop: tuple[str, ...] = ()) -> str:
     text = path.read_text(encoding="utf-8")
+    for pattern in drop:
+        text = re.sub(pattern, "", text)
     if path.suffix == ".json":
         return json.dumps(_normalize_json(json.loads(text)), ensure_ascii=False, sort_keys=True, indent=0)
     return normalize_html(text)
@@ -77,11 +82,11 @@ def snapshot(out: Path) -> None:
     print(f"snapshot: {len(files(out))} files in {out}")
 
 
-def compare(before: Path, after: Path, *, max_lines: int = 200) -> int:
+def compare(before: Path, after: Path, *, max_lines: int = 200, drop: tuple[str, ...] = ()) -> int:
     old, new = files(before), files(after)
     differing = []
     for name in sorted(old.keys() & new.keys()):
-        a, b = normalize(old[name]), normalize(new[name])
+        a, b = normalize(old[name], drop), normalize(new[name], drop)
         if a != b:
             differing.append(name)
             # One tag per line so the diff points at the element, not at a 50 KB line.
@@ -106,11 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     cmp.add_argument("before", type=Path)
     cmp.add_argument("after", type=Path)
     cmp.add_argument("--max-lines", type=int, default=200, help="diff lines shown per file")
+    cmp.add_argument("--drop", action="append", default=[], metavar="REGEX",
+                     help="delete matches from both sides first (an intended change); repeatable")
     args = parser.parse_args(argv)
     if args.command == "snapshot":
         snapshot(args.out)
         return 0
-    return compare(args.before, args.after, max_lines=args.max_lines)
+    return compare(args.before, args.after, max_lines=args.max_lines, drop=tuple(args.drop))
 
 
 if __name__ == "__main__":
