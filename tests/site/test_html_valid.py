@@ -66,7 +66,8 @@ def vnu_messages(pages) -> list[dict]:
     result = subprocess.run([java, "-jar", str(VNU), "--format", "json", "--exit-zero-always", *map(str, pages)],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
-    return json.loads(result.stderr)["messages"]                # vnu writes its report to stderr
+    # vnu writes its report to stderr; the JVM may print a line first (e.g. "Picked up JAVA_TOOL_OPTIONS").
+    return json.loads(result.stderr[result.stderr.index("{"):])["messages"]
 
 
 def describe(message: dict, site: Path) -> str:
