@@ -110,7 +110,8 @@ class Previewer:
         return out
 
     def _render_rule_pages(self, new: Rulebook, changed: dict[str, set[str]]) -> list[str]:
-        from .pages import Context, rule_page
+        from .context import Context
+        from .pages import rule_page
         written: list[str] = []
         for language, rule_ids in changed.items():
             ctx = Context(new, language, self.strings)

@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from markupsafe import Markup
-
 from .. import urls
 from ..chinese import simplified
 from ..defects import iter_defects
@@ -28,8 +26,6 @@ from ..units import Unit, align, edition_units, rule_units
 from .templating import render
 
 COMPARE_LANGUAGES = ALL_LANGUAGES
-WORKBENCH_ASSETS = Markup('<link rel="stylesheet" href="/assets/stylesheets/workbench.css">'
-                          '<script type="module" src="/assets/js/workbench.js"></script>')
 
 
 @dataclass
@@ -91,8 +87,7 @@ class Page:
 
 
 def _front(title: str) -> dict:
-    from .pages import md_escape
-    return {"title": title, "heading": Markup(md_escape(title))}
+    return {"title": title}
 
 
 def _where(finding: Finding) -> str:
@@ -121,7 +116,7 @@ def qa_page(wb: Workbench, language: str) -> str:
         recorded.append({"place": item.example or (f"{item.rule}-{item.part}" if item.part else item.rule) or item.where,
                          "href": href, "kind": item.defect.kind, "note": item.defect.note, "excerpt": item.excerpt})
     open_count = sum(1 for f in own if not f.acknowledged)
-    return render("workbench/qa.md.j2", t=t, **_front(t.q("qa_title")), language=language, assets=WORKBENCH_ASSETS,
+    return render("workbench/qa.md.j2", t=t, **_front(t.q("qa_title")), language=language,
                   groups=groups, english=english, totals=totals, kinds=KINDS, recorded=recorded,
                   open_count=open_count, acknowledged=len(own) - open_count,
                   titles={r.id: r.title.text for r in edition.all_rules()})
@@ -223,7 +218,7 @@ def compare_page(wb: Workbench, language: str, rule_id: str) -> str:
     title = f"{t.q('compare_title')}: {label}"
     order = [r.id for r in wb.rulebook.edition("en").all_rules()]
     index = order.index(rule_id)
-    return render("workbench/compare.md.j2", t=t, **_front(title), language=language, assets=WORKBENCH_ASSETS,
+    return render("workbench/compare.md.j2", t=t, **_front(title), language=language,
                   rule=rule, rows=compare_rows(wb, rule_id), languages=COMPARE_LANGUAGES,
                   previous=order[index - 1] if index else None,
                   next=order[index + 1] if index + 1 < len(order) else None)
@@ -243,7 +238,7 @@ def compare_index_page(wb: Workbench, language: str) -> str:
         items.append({"rule": rule, "counts": counts,
                       "total": sum(n for kinds in counts.values() for n in kinds.values())})
     return render("workbench/compare_index.md.j2", t=t, **_front(t.q("compare_title")), language=language,
-                  assets=WORKBENCH_ASSETS, items=items, kinds=KINDS, languages=("en", "zh-Hant", "zh-Hans", "ru"))
+                  items=items, kinds=KINDS, languages=("en", "zh-Hant", "zh-Hans", "ru"))
 
 
 # -------------------------------------------------------------------------------------- editions
@@ -254,7 +249,7 @@ def editions_page(wb: Workbench, language: str) -> str:
     covered = {n for c in wb.changes for n in c.new}
     uncovered = [r for r in wb.rulebook.edition("en").all_rules() if r.id not in covered]
     return render("workbench/editions.md.j2", t=t, **_front(t.q("editions_title")), language=language,
-                  assets=WORKBENCH_ASSETS, changes=wb.changes, edition=new_edition, uncovered=uncovered,
+                  changes=wb.changes, edition=new_edition, uncovered=uncovered,
                   old_url=lambda rid, redline=False: urls.rule_2017_url(language, rid, redline))
 
 
@@ -265,7 +260,7 @@ def rule_2017_page(wb: Workbench, language: str, rule_id: str) -> str:
     redlines = [(new_id, rule_redline(wb.rulebook, rule_id, new_id)) for new_id in change.new
                 if any(True for _ in old.all_blocks())]
     title = t.q("rule_2017_title", rule=rule_id, title=old.title.text)
-    return render("workbench/rule_2017.md.j2", t=t, **_front(title), language=language, assets=WORKBENCH_ASSETS,
+    return render("workbench/rule_2017.md.j2", t=t, **_front(title), language=language,
                   rule=old, change=change, redlines=redlines,
                   new_titles={n: wb.rulebook.edition(language).rule(n).title.text for n in change.new},
                   editions_url=urls.editions_url(language))
@@ -280,7 +275,6 @@ def workbench_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
     for language in ALL_LANGUAGES:
         pages[f"qa.{language}.md"] = qa_page(wb, language)
         pages[f"source-notes.{language}.md"] = render("workbench/moved.md.j2", title=Page(wb, language).q("qa_title"),
-                                                      heading=Markup(Page(wb, language).q("qa_title")),
                                                       target=urls.qa_url(language) + "#recorded")
         pages[f"compare/index.{language}.md"] = compare_index_page(wb, language)
         for rule in rulebook.edition("en").all_rules():
