@@ -64,8 +64,8 @@ def compare_url(language: str, rule_id: str | None = None, unit: str | None = No
 
 
 def unit_anchor(unit_id: str) -> str:
-    """'43-B:2' → '43-B-2' (colons are legal in ids but awkward in CSS selectors and URLs)."""
-    return unit_id.replace(":", "-")
+    """'43-B:2' → '43-B-2' (colons are legal in ids but awkward in CSS selectors and URLs; ids have no spaces)."""
+    return "_".join(unit_id.replace(":", "-").split())
 
 
 def qa_url(language: str) -> str:

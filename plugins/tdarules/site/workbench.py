@@ -14,15 +14,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .. import urls
-from ..chinese import simplified
 from ..defects import iter_defects
 from ..editions import changes, rule_redline
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES, Text
+from ..model import ALL_LANGUAGES
 from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
 from ..strings import Strings
-from ..units import Unit, align, edition_units, rule_units
+from ..units import Unit, align, rule_units
 from .templating import render
 
 COMPARE_LANGUAGES = ALL_LANGUAGES
@@ -88,10 +87,6 @@ class Page:
 
 def _front(title: str) -> dict:
     return {"title": title}
-
-
-def _where(finding: Finding) -> str:
-    return finding.unit
 
 
 # --------------------------------------------------------------------------------------- QA page
