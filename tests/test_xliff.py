@@ -128,3 +128,22 @@ def test_malformed_xml_is_refused_with_its_line(project):
         read_edits(load_rulebook(project), path)
     problem = refused.value.problems[0]
     assert "not well-formed XML" in problem.message and problem.line >= broken + 1
+
+
+def test_a_part_the_translation_left_empty_can_be_filled(project):
+    path = project / "zh.xlf"
+    path.write_bytes(export_xliff(load_rulebook(project), "zh-Hant"))
+    unit = etree.parse(str(path)).find(".//x:trans-unit[@id='RP-8-E:1']", NS)
+    assert unit is not None and unit.find("x:target", NS) is None          # exported without a target
+    tree = etree.parse(str(path))
+    unit = tree.find(".//x:trans-unit[@id='RP-8-E:1']", NS)
+    etree.SubElement(unit, f"{{{XLIFF_NS}}}target").text = "（測試譯文）全場同步期間鼓勵玩家留在座位上。"
+    tree.write(str(path), xml_declaration=True, encoding="UTF-8")
+    language, edits, _ = import_file(load_rulebook(project), path, today="2026-12-01")
+    assert [(e.unit.id, e.new) for e in edits] == [("RP-8-E:1", True)]
+    rulebook = load_rulebook(project)
+    part = rulebook.edition("zh-Hant").rule("RP-8").parts["E"]
+    assert [(b.text, b.by) for b in part.blocks] == [("（測試譯文）全場同步期間鼓勵玩家留在座位上。", "translator")]
+    assert part.defects and part.defects[0].kind == "missing-text"           # the source's defect stays recorded
+    coverage = {f.id for f in findings_for(rulebook, "zh-Hant", ("coverage", "staleness"))}
+    assert "coverage:RP-8-E" not in coverage and not any(i.startswith("staleness:RP-8-E") for i in coverage)

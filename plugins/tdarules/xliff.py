@@ -37,6 +37,19 @@ def exportable(rulebook: Rulebook, language: str) -> list[tuple[Unit, str]]:
     return [(u, basis[u.id]) for u in edition_units(rulebook.edition(language)) if u.id in basis]
 
 
+def untranslated(rulebook: Rulebook, language: str) -> list[Unit]:
+    """English units of parts the translation has but left empty (RP-8-E in Chinese): a CAT tool can fill
+    them. Their `path` points into the translation's part, where import appends the new block."""
+    edition = rulebook.edition(language)
+    out = []
+    for unit in edition_units(rulebook.edition("en")):
+        rule = edition.rule(unit.rule) if unit.rule else None
+        if unit.place != "text" or rule is None or unit.part not in rule.parts or rule.parts[unit.part].blocks:
+            continue
+        out.append(unit)
+    return out
+
+
 def export_xliff(rulebook: Rulebook, language: str) -> bytes:
     if language not in STORED:
         raise ValueError(f"{language} is not stored as a translation (zh-Hans is converted from zh-Hant)")
@@ -58,6 +71,11 @@ def export_xliff(rulebook: Rulebook, language: str) -> bytes:
             tu.addnote(f"source defect {defect.kind}: {defect.note}", origin="developer")
         if unit.text.by == "ours":
             tu.addnote("text written by the site (by: ours), not by the translation's source", origin="developer")
+    for unit in untranslated(rulebook, language):
+        tu = store.UnitClass(unit.text.text)
+        tu.setid(unit.id)
+        tu.addnote("missing in this translation: a target here adds the paragraph to the empty part", origin="developer")
+        store.addunit(tu)
     # the file element names the YAML the translations go back into
     next(store.document.getroot().iter(f"{{{XLIFF_NS}}}file")).set("original", f"rulebook/2024/{language}.yaml")
     return bytes(store)
@@ -75,6 +93,7 @@ class Edit:
     english: str
     text: str
     line: int
+    new: bool = False          # fills an empty part (the unit is the English one; its text is not replaced)
 
 
 class ImportRefused(Exception):
@@ -98,6 +117,8 @@ def read_edits(rulebook: Rulebook, path: Path, shown_as: str | None = None) -> t
         raise ImportRefused([Problem(name, files[0].sourceline if files else 1, "-",
                                      f"target-language {language!r} is not a stored translation ({', '.join(STORED)})")])
     units = {u.id: (u, english) for u, english in exportable(rulebook, language)}
+    gaps = {u.id: u for u in untranslated(rulebook, language)}
+    units.update({unit_id: (u, u.text.text) for unit_id, u in gaps.items()})
     problems: list[Problem] = []
     edits: list[Edit] = []
     seen: set[str] = set()
@@ -136,7 +157,9 @@ def read_edits(rulebook: Rulebook, path: Path, shown_as: str | None = None) -> t
         if any(ord(c) < 32 and c not in "\t\n" for c in target):
             problems.append(Problem(name, line, unit_id, "target contains control characters"))
             continue
-        if target != unit.text.text:
+        if unit_id in gaps:
+            edits.append(Edit(unit, english, target, line, new=True))
+        elif target != unit.text.text:
             edits.append(Edit(unit, english, target, line))
     if problems:
         raise ImportRefused(problems)
@@ -156,6 +179,22 @@ def _resolve(document, path: tuple):
     return node, last
 
 
+def _append_to_part(document, edit: Edit, today: str) -> None:
+    """A paragraph for a part the translation left empty: `E: {blocks: [], defects: …}` gets the block."""
+    field, rule_id, _, letter = edit.unit.path[:4]
+    part = document[field][rule_id]["parts"][letter]
+    blocks = part if isinstance(part, list) else part.setdefault("blocks", [])
+    block = CommentedMap()
+    block[edit.unit.kind if edit.unit.kind in ("p", "note", "item") else "p"] = edit.text
+    if edit.unit.marker:
+        block["marker"] = edit.unit.marker
+    block["by"] = "translator"
+    block["date"] = today
+    if hasattr(blocks, "fa"):
+        blocks.fa.set_block_style()            # "blocks: []" was written in flow style
+    blocks.append(block)
+
+
 def apply_edits(rulebook: Rulebook, language: str, edits: list[Edit], today: str | None = None) -> list[str]:
     """Write the edits into the YAML (round trip) and record their English fingerprints. Returns files written."""
     if not edits:
@@ -163,7 +202,9 @@ def apply_edits(rulebook: Rulebook, language: str, edits: list[Edit], today: str
     today = today or datetime.date.today().isoformat()
     file = Path(rulebook.root) / "rulebook" / "2024" / f"{language}.yaml"
     document = read_yaml(file)
-    for edit in edits:
+    for edit in [e for e in edits if e.new]:
+        _append_to_part(document, edit, today)
+    for edit in [e for e in edits if not e.new]:
         container, key = _resolve(document, edit.unit.path)
         old = container[key]
         if isinstance(old, str):
