@@ -10,7 +10,10 @@ One algorithm, two implementations kept identical: this module (the API) and
   Porter/Snowball, which the browser lacks), Chinese runs as character bigrams.
 * ``match(query keys)``: every phrase scores the share of its key weight (rarer keys weigh more,
   ``log(1 + entries / entries with the key)``) that the query has; an entry scores its best phrase;
-  entries below ``THRESHOLD`` are dropped. The result is ``{rule or part id: score in (0, 1]}``.
+  entries below ``THRESHOLD`` are dropped. A phrase whose matched keys weigh little in all (one
+  common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``. The result is
+  ``{rule or part id: score in (0, 1]}``.
+* English phrases also serve the zh and ru sites (players type "min raise" or "OOT" there too).
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ import unicodedata
 from .analyzers import CJK
 
 THRESHOLD = 0.5
+FULL_WEIGHT = 3.0
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*", re.UNICODE)
 CJK_RUN = re.compile(f"[{CJK}]+")
 EN_SUFFIXES = ("ing", "ed", "es", "s", "ly")
@@ -69,11 +73,14 @@ def words(text: str, framing: list[str], zh: bool) -> list[str]:
     return re.findall(f"[{CJK}]+|[^\\W_]+(?:['’-][^\\W_]+)*", text)
 
 
-def keys(text: str, lang: str, framing: list[str]) -> list[str]:
-    """Comparison keys of a folded text (see the module docstring)."""
+def keys(text: str, lang: str, framing: list[str], en_framing=()) -> list[str]:
+    """Comparison keys of a folded text (see the module docstring); ``en_framing`` drops English
+    framing words typed on the zh and ru sites."""
     zh = lang.startswith("zh")
     out: list[str] = []
     for word in words(text, framing, zh):
+        if en_framing and word.isascii() and word.replace("’", "'") in en_framing:
+            continue
         if CJK_RUN.fullmatch(word):
             out += [word] if len(word) == 1 else [word[i:i + 2] for i in range(len(word) - 1)]
         else:
@@ -89,9 +96,12 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
     framing = sorted({norm(f) for f in vocabulary.framing_for(lang)}, key=lambda f: (-len(f), f))
     if not zh:
         framing = sorted({f.replace("’", "'") for f in framing})
+    en_framing = sorted({fold(f).replace("’", "'") for f in vocabulary.framing_for("en")})
     entries = []
     for situation in vocabulary.situations:
         phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing))]
+        if lang != "en":
+            phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing))]
         if phrases:
             entries.append([list(situation.rules), phrases])
     df: dict[str, int] = {}
@@ -99,24 +109,52 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
         for key in {k for p in phrases for k in p}:
             df[key] = df.get(key, 0) + 1
     weights = {k: round(math.log(1 + len(entries) / n), 4) for k, n in sorted(df.items())}
-    return {"framing": framing, "entries": entries, "weights": weights}
+    return {"framing": framing, "entries": entries, "weights": weights,
+            "en_framing": en_framing if lang != "en" else []}
+
+
+def query_keys(q: str, lang: str, data: dict, to_simplified) -> list[str]:
+    """Keys of a query as typed on the ``lang`` site."""
+    text = fold(q)
+    if lang.startswith("zh"):
+        text = to_simplified(text)
+    return keys(text, lang, data["framing"], data["en_framing"])
 
 
 def match(query_keys: list[str], data: dict) -> dict[str, float]:
     """{rule or part id: score} for the situations the query describes (best phrase per entry)."""
     have = set(query_keys)
-    weights = data["weights"]
     found: dict[str, float] = {}
     if not have:
         return found
-    for rules, phrases in data["entries"]:
-        best = 0.0
-        for phrase in phrases:
-            total = sum(weights[k] for k in phrase)
-            got = sum(weights[k] for k in phrase if k in have)
-            if total and got / total > best:
-                best = got / total
-        if best >= THRESHOLD:
-            for rule in rules:
-                found[rule] = max(found.get(rule, 0.0), round(best, 4))
+    weights, postings = _postings(data)
+    touched = {where for key in have for where in postings.get(key, ())}
+    best: dict[int, float] = {}
+    for entry, phrase in touched:
+        keys_ = data["entries"][entry][1][phrase]
+        total = sum(weights[k] for k in keys_)
+        got = sum(weights[k] for k in keys_ if k in have)
+        score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
+        if score > best.get(entry, 0.0):
+            best[entry] = score
+    for entry, score in best.items():
+        if score >= THRESHOLD:
+            for rule in data["entries"][entry][0]:
+                found[rule] = max(found.get(rule, 0.0), round(score, 4))
     return found
+
+
+_POSTINGS: dict[int, tuple] = {}
+
+
+def _postings(data: dict):
+    """key → [(entry, phrase)] for one prepared data set (cached: it is built once per language)."""
+    cached = _POSTINGS.get(id(data))
+    if cached is None or cached[0] is not data:
+        postings: dict[str, list[tuple[int, int]]] = {}
+        for e, (_, phrases) in enumerate(data["entries"]):
+            for p, phrase in enumerate(phrases):
+                for key in phrase:
+                    postings.setdefault(key, []).append((e, p))
+        cached = _POSTINGS[id(data)] = (data, data["weights"], postings)
+    return cached[1], cached[2]
