@@ -9,6 +9,8 @@
 //   {lang, renumbering: {"46": "43", …}, rules: [[id, title, url, "ABCD"], …],
 //    glossary: [[folded keys (every language, abbreviations), renderings in lang], …]}
 
+import { analyse } from "./understanding.js";
+
 const W = "[\\p{L}\\p{N}_]";
 const START = `(?<!${W})`;          // Python's \b before a word, Unicode-aware
 const END = `(?!${W})`;             // … and after it
@@ -177,18 +179,31 @@ export function pagefindSearches(searches, data) {
   return out;
 }
 
-/** The plan for one query: {jump: hits | null, removed: bool, searches: [{text, weight}]}.
+/** The plan for one query: {jump: hits | null, removed: bool, searches: [{text, weight}],
+ * situation: {rule: score}, corrected: folded text or null}.
  * jump: the rule or part named by number comes first (and Pagefind's hits for the words after it);
- * removed: a 2017 number whose rule was dropped in 2024 (no hits, like the API). */
+ * removed: a 2017 number whose rule was dropped in 2024 (no hits, like the API).
+ * Otherwise the query is understood as the API does (understanding.js: typos corrected, question
+ * framing dropped, the situation vocabulary's rules); Pagefind matches every word of a search, so
+ * besides the whole content each of its words (Chinese: each run) is also asked, with less weight. */
+export const MAX_WORD_SEARCHES = 5;
 export function understand(q, data, t2s = null) {
-  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }] };
+  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }], situation: {}, corrected: null };
   const number = resolveNumber(q, data, t2s);
-  if (number && !number.id) return { jump: null, removed: true, searches: [] };
+  if (number && !number.id) return { jump: null, removed: true, searches: [], situation: {}, corrected: null };
   const own = (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q).trim();
   if (number) {
-    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data) };
+    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data), situation: {}, corrected: null };
   }
-  return { jump: null, removed: false, searches: pagefindSearches(expand(q, data, t2s), data) };
+  const folded = fold(q, t2s);
+  const { corrected, content, situation } = analyse(folded, data.lang || "en", data);
+  const searches = expand(content, data, t2s);
+  const words = content.split(/\s+/).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
+  if (words.length > 1) {
+    const seen = new Set(searches.map((s) => s.text));
+    for (const w of words.slice(0, MAX_WORD_SEARCHES)) if (!seen.has(w)) { seen.add(w); searches.push({ text: w, weight: 0.3 }); }
+  }
+  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null };
 }
 
 /** Merge ranked lists of Pagefind results ({id, …}) from several searches: weighted reciprocal rank

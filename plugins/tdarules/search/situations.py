@@ -25,7 +25,7 @@ from .analyzers import CJK
 
 THRESHOLD = 0.5
 FULL_WEIGHT = 3.0
-WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*", re.UNICODE)
+WORD = re.compile(f"[^\\W_{CJK}]+(?:['’-][^\\W_{CJK}]+)*", re.UNICODE)   # a Latin or Cyrillic word
 CJK_RUN = re.compile(f"[{CJK}]+")
 EN_SUFFIXES = ("ing", "ed", "es", "s", "ly")
 RU_ENDINGS = tuple(sorted("""
@@ -70,7 +70,7 @@ def strip_framing(text: str, framing: list[str], zh: bool) -> str:
 def words(text: str, framing: list[str], zh: bool) -> list[str]:
     """The content words of a folded text: Latin/Cyrillic words and Chinese runs, framing removed."""
     text = strip_framing(text, framing, zh)
-    return re.findall(f"[{CJK}]+|[^\\W_]+(?:['’-][^\\W_]+)*", text)
+    return re.findall(f"[{CJK}]+|{WORD.pattern}", text)
 
 
 def keys(text: str, lang: str, framing: list[str], en_framing=()) -> list[str]:

@@ -13,7 +13,7 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   Simplified); a run of the query that differs from a term by one character, same length, is taken
   for that term ("最底加注" → "最低加注", "邊持" → "边池", the wrong character of the same sound),
   unless that run occurs in the rules themselves (``real``: such runs found in the corpus). In
-  two-character terms only as a whole run, in three-character ones only the middle character.
+  two-character terms only as a whole run; in longer terms an end character only at the end of the run.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from .analyzers import CJK, POKER_WORDS
 from .situations import fold
 
 MIN_WORD = 4
-LATIN_OR_CYRILLIC = re.compile(r"[^\W\d_]+", re.UNICODE)
+LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
 CJK_RUN = re.compile(f"[{CJK}]+")
 
 
@@ -104,13 +104,14 @@ class Corrector:
                 if len(piece) < n or piece in self.real:
                     continue
                 # A two-character term only as the whole run (inside a longer run any junction of
-                # two words is one character off some term); in a run of 3 the slip must be the
-                # inner character (an edge is more likely a neighbouring word: 中手机 ≠ 玩手机).
+                # two words is one character off some term); in a longer term a slip at its edge
+                # counts only at the edge of the run (else it is a neighbouring word: 中手机 ≠ 玩手机).
                 if n == 2 and len(run) != 2:
                     continue
                 if any(piece[a:a + m] in self.known for m in self.lengths if m < n for a in range(n - m + 1)):
                     continue                          # 全亮牌 holds the term 亮牌: not a slip of 全下牌
-                inner = range(1, n - 1) if n == 3 else range(n)
+                # the slip is an inner character, or an end character at the end of the run
+                inner = [k for k in range(n) if 0 < k < n - 1 or (k == 0 and i == 0) or (k == n - 1 and i + n == len(out))]
                 term = next((t for k in inner if (t := self.masked.get(piece[:k] + "?" + piece[k + 1:]))), None)
                 if term and term != piece and len(term) == n:
                     out = out[:i] + term + out[i + n:]
