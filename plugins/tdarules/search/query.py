@@ -270,7 +270,7 @@ class Engine:
                             clauses.append(Term(field, near, boost=0.6))
                             highlight.add(near)
         plain = [t.text for t in analyzer(rest)]
-        if len(plain) >= 2 and not zh:
+        if 2 <= len(plain) <= 4 and not zh:      # a longer question is never one phrase of the text
             clauses += [Phrase("body", plain, boost=2.0), Phrase("title", plain, boost=2.0)]
         grams = set()
         if zh:
@@ -278,7 +278,7 @@ class Engine:
                 run_grams = [run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)]
                 grams.update(run_grams)
                 clauses += [Term("ngram", g, boost=0.4) for g in run_grams]
-                if len(run_grams) >= 2:
+                if 2 <= len(run_grams) <= 6:
                     clauses.append(Phrase("ngram", run_grams, slop=2, boost=1.5))
         # A term that is the whole query decides the ranking; next to other words it only helps.
         share = 1.0 if not tokens else 0.4
