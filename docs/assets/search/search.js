@@ -13,6 +13,7 @@
 
 import { understand, mergeRanked } from "./query.js";
 import { rankHits } from "./understanding.js";
+import { mountResults, resultsUrl } from "./results.js";
 
 const LANG = document.documentElement.lang || "en";
 const API = "/api/search";
@@ -65,7 +66,8 @@ export async function searchApi(q, lang = LANG, limit = LIMIT) {
     const type = res.headers.get("content-type") || "";
     if (res.status === 400 && type.includes("json")) return { error: (await res.json()).error, backend: "api" };
     if (!res.ok || !type.includes("json")) throw new Error(`API ${res.status}`);
-    return { hits: (await res.json()).hits, backend: "api" };
+    const body = await res.json();
+    return { hits: body.hits, corrected: body.corrected || null, backend: "api" };
   } finally {
     clearTimeout(timer);
   }
@@ -192,15 +194,32 @@ function mount() {
         `</a></li>`).join("") + "</ol>";
   }
   input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 180); });
+  // Enter opens the results page (/<lang>/search/?q=…); a hit chosen with the arrow keys opens itself.
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const first = box.querySelector("a");
-    if (first && !box.hidden) location.href = first.href; else run();
+    const q = input.value.trim();
+    if (q) location.href = resultsUrl(LANG, q);
   });
-  input.addEventListener("keydown", (e) => { if (e.key === "Escape") { box.hidden = true; input.blur(); } });
+  const moveIn = (e) => {
+    if (e.key === "Escape") { box.hidden = true; input.focus(); return; }
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const links = [...box.querySelectorAll("a")];
+    if (box.hidden || !links.length) return;
+    e.preventDefault();
+    const at = links.indexOf(document.activeElement);
+    const next = e.key === "ArrowDown" ? Math.min(links.length - 1, at + 1) : at - 1;
+    if (next < 0) input.focus(); else links[next].focus();
+  };
+  form.addEventListener("keydown", moveIn);
   document.addEventListener("click", (e) => { if (!form.contains(e.target)) box.hidden = true; });
   input.addEventListener("focus", () => { if (box.innerHTML) box.hidden = false; });
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
-else mount();
+function start() {
+  mount();
+  const page = document.querySelector("[data-tda-results]");
+  if (page) mountResults(page, { search, escapeHtml, safeSnippet, lang: LANG });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

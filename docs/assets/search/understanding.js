@@ -269,3 +269,19 @@ export function rankHits(hits, situation, data, limit = 10) {
   for (const rule of order) out.push(...groups.get(rule).slice(1).map((d) => d[0]));
   return out.slice(0, limit);
 }
+
+/** Hits grouped by rule for the results page, in the order the rules first appear:
+ * [{rule, title, url, hits: [...]}]; a glossary entry stays with the rule it follows. */
+export function groupByRule(hits) {
+  const groups = [], at = new Map();
+  for (const h of hits) {
+    const key = h.kind === "glossary" ? (at.has(h.rule) ? h.rule : h.id) : h.rule || h.id;
+    if (!at.has(key)) {
+      const url = h.kind === "glossary" ? h.url : h.url.split("#")[0];
+      at.set(key, groups.length);
+      groups.push({ rule: h.kind === "glossary" ? "" : key, title: h.title, url, hits: [] });
+    }
+    groups[at.get(key)].hits.push(h);
+  }
+  return groups;
+}
