@@ -199,7 +199,8 @@ export function understand(q, data, t2s = null) {
   const { corrected, content, situation } = analyse(folded, data.lang || "en", data);
   const searches = expand(content, data, t2s);
   const words = content.split(/\s+/).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
-  if (words.length > 2) {                 // a question, not a term: Pagefind would want every word
+  // a question, not a term (Pagefind would want every word); Chinese runs are phrases already
+  if (words.length > (data.cjk === "chars" ? 1 : 2)) {
     const seen = new Set(searches.map((s) => s.text));
     for (const w of words.slice(0, MAX_WORD_SEARCHES)) if (!seen.has(w)) { seen.add(w); searches.push({ text: w, weight: 0.3 }); }
   }

@@ -60,9 +60,9 @@ export function keys(text, lang, framing, enFraming = []) {
   for (const word of stripFraming(text, framing, zh).match(TOKEN) || []) {
     if (en.size && /^[\x00-\x7f]+$/.test(word) && en.has(word.replace(/’/g, "'"))) continue;
     if (CJK_RUN.test(word)) {
-      const chars = Array.from(word);
-      if (chars.length === 1) out.push(word);
-      else for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+      const chars = Array.from(word);          // bigrams, then single characters (situations.keys)
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+      out.push(...chars);
     } else out.push(stem(word, lang));
   }
   return [...new Set(out.filter(Boolean))];

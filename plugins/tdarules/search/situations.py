@@ -25,6 +25,7 @@ from .analyzers import CJK
 
 THRESHOLD = 0.5
 FULL_WEIGHT = 3.0
+UNIGRAM = 0.5
 WORD = re.compile(f"[^\\W_{CJK}]+(?:['’-][^\\W_{CJK}]+)*", re.UNICODE)   # a Latin or Cyrillic word
 CJK_RUN = re.compile(f"[{CJK}]+")
 EN_SUFFIXES = ("ing", "ed", "es", "s", "ly")
@@ -82,7 +83,9 @@ def keys(text: str, lang: str, framing: list[str], en_framing=()) -> list[str]:
         if en_framing and word.isascii() and word.replace("’", "'") in en_framing:
             continue
         if CJK_RUN.fullmatch(word):
-            out += [word] if len(word) == 1 else [word[i:i + 2] for i in range(len(word) - 1)]
+            # bigrams for precision, single characters so that word order does not matter
+            # (数一下对手的筹码 ~ 数对手筹码)
+            out += [word[i:i + 2] for i in range(len(word) - 1)] + list(word)
         else:
             out.append(stem(word, lang))
     return list(dict.fromkeys(k for k in out if k))
@@ -108,7 +111,9 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
     for _, phrases in entries:
         for key in {k for p in phrases for k in p}:
             df[key] = df.get(key, 0) + 1
-    weights = {k: round(math.log(1 + len(entries) / n), 4) for k, n in sorted(df.items())}
+    # a single Chinese character says less than a pair: it counts UNIGRAM times its rarity
+    weights = {k: round(math.log(1 + len(entries) / n) * (UNIGRAM if len(k) == 1 and CJK_RUN.fullmatch(k) else 1), 4)
+               for k, n in sorted(df.items())}
     return {"framing": framing, "entries": entries, "weights": weights,
             "en_framing": en_framing if lang != "en" else []}
 
