@@ -281,7 +281,12 @@ class SituationVocabulary(Strict):
     """rulebook/situations.yaml: question framing per language and the situation phrases."""
     by: Literal["ours"]
     framing: dict[Literal["en", "zh-Hant", "ru"], tuple[str, ...]] = Field(default_factory=dict)
+    # a player's word → the words the rule text uses for it (籌碼 → 計分牌, баттон → кнопка)
+    words: dict[Literal["en", "zh-Hant", "ru"], dict[str, tuple[str, ...]]] = Field(default_factory=dict)
     situations: tuple[Situation, ...] = ()
+
+    def words_for(self, language: str) -> dict[str, tuple[str, ...]]:
+        return self.words.get("zh-Hant" if language.startswith("zh") else language, {})
 
     def framing_for(self, language: str) -> tuple[str, ...]:
         return self.framing.get("zh-Hant" if language.startswith("zh") else language, ())

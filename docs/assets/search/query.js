@@ -186,7 +186,20 @@ export function pagefindSearches(searches, data) {
  * Otherwise the query is understood as the API does (understanding.js: typos corrected, question
  * framing dropped, the situation vocabulary's rules); Pagefind matches every word of a search, so
  * besides the whole content each of its words (Chinese: each run) is also asked, with less weight. */
-export const MAX_WORD_SEARCHES = 5;
+export const MAX_WORD_SEARCHES = 6;
+
+// The words of the content, Chinese runs cut into words by the browser's own segmenter (the
+// server has jieba); without Intl.Segmenter a run stays whole.
+const SEGMENTER = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
+export function searchWords(content) {
+  const out = [];
+  for (const w of content.split(/\s+/).filter(Boolean)) {
+    if (SEGMENTER && HAS_CJK.test(w) && w.length > 3) {
+      for (const s of SEGMENTER.segment(w)) if (s.isWordLike) out.push(s.segment);
+    } else out.push(w);
+  }
+  return out;
+}
 export function understand(q, data, t2s = null) {
   if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }], situation: {}, corrected: null };
   const number = resolveNumber(q, data, t2s);
@@ -198,9 +211,11 @@ export function understand(q, data, t2s = null) {
   const folded = fold(q, t2s);
   const { corrected, content, situation } = analyse(folded, data.lang || "en", data);
   const searches = expand(content, data, t2s);
-  const words = content.split(/\s+/).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
+  const words = searchWords(content).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
   // a question, not a term (Pagefind would want every word); Chinese runs are phrases already
-  if (words.length > (data.cjk === "chars" ? 1 : 2)) {
+  const pieces = content.split(/\s+/).filter(Boolean);
+  const question = data.cjk === "chars" ? words.length > 1 && (pieces.length > 1 || content.length > 6) : words.length > 2;
+  if (question) {
     const seen = new Set(searches.map((s) => s.text));
     for (const w of words.slice(0, MAX_WORD_SEARCHES)) if (!seen.has(w)) { seen.add(w); searches.push({ text: w, weight: 0.3 }); }
   }

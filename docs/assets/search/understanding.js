@@ -214,7 +214,19 @@ export function analyse(folded, lang, data) {
   let content = stripFraming(corrected, voc.framing, lang.startsWith("zh"));
   if (lang.startsWith("zh")) content = content.split(/\s+/).filter((w) => w && !voc.en_framing.includes(w)).join(" ");
   content = content.replace(/\s+/g, " ").trim();
-  return { corrected, content: /[\p{L}\p{N}]/u.test(content) ? content : corrected, situation };
+  content = /[\p{L}\p{N}]/u.test(content) ? content : corrected;
+  return { corrected, content: withTextWords(content, voc, lang.startsWith("zh")), situation };
+}
+
+/** situations.with_text_words: the rule text's words for the players' words, appended. */
+export function withTextWords(content, voc, zh) {
+  const present = new Set(content.match(WORD) || []);
+  const extra = [];
+  for (const [player, text] of voc.words || []) {
+    if (!(zh ? content.includes(player) : present.has(player))) continue;
+    for (const w of text) if (!content.includes(w) && !extra.includes(w)) extra.push(w);
+  }
+  return extra.length ? [content, ...extra].join(" ") : content;
 }
 
 // --- ranking (ranking.rerank) ---------------------------------------------------------------------

@@ -243,7 +243,8 @@ class Engine:
         content = situations.strip_framing(text, vocabulary["framing"], lang.startswith("zh"))
         if lang.startswith("zh"):
             content = " ".join(w for w in content.split() if w not in vocabulary["en_framing"])
-        return (content if any(c.isalnum() for c in content) else text), found
+        content = content if any(c.isalnum() for c in content) else text
+        return situations.with_text_words(content, vocabulary, lang.startswith("zh")), found
 
     def text_search(self, q: str, lang: str, limit: int) -> list[Hit]:
         searcher = self.searcher(lang)

@@ -14,6 +14,8 @@ One algorithm, two implementations kept identical: this module (the API) and
   common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``. The result is
   ``{rule or part id: score in (0, 1]}``.
 * English phrases also serve the zh and ru sites (players type "min raise" or "OOT" there too).
+* ``words``: a player's word → the rule text's words (籌碼 → 計分牌), appended to the search words
+  (:func:`with_text_words`).
 """
 from __future__ import annotations
 
@@ -114,8 +116,17 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
     # a single Chinese character says less than a pair: it counts UNIGRAM times its rarity
     weights = {k: round(math.log(1 + len(entries) / n) * (UNIGRAM if len(k) == 1 and CJK_RUN.fullmatch(k) else 1), 4)
                for k, n in sorted(df.items())}
+    words = sorted([norm(player), [norm(w) for w in text]] for player, text in vocabulary.words_for(lang).items())
     return {"framing": framing, "entries": entries, "weights": weights,
-            "en_framing": en_framing if lang != "en" else []}
+            "en_framing": en_framing if lang != "en" else [], "words": words}
+
+
+def with_text_words(content: str, data: dict, zh: bool) -> str:
+    """``content`` (folded) followed by the rule text's words for the players' words in it."""
+    present = set(WORD.findall(content))
+    extra = [w for player, text in data.get("words", [])
+             if (player in content if zh else player in present) for w in text if w not in content]
+    return " ".join([content, *dict.fromkeys(extra)]) if extra else content
 
 
 def query_keys(q: str, lang: str, data: dict, to_simplified) -> list[str]:

@@ -43,6 +43,10 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
                     found = corpus[m.start():m.start() + len(term)]
                     if found != term:
                         real.add(found)
+        # a run that holds a whole shorter term is never corrected anyway (Corrector.chinese)
+        known, lengths = set(terms), {len(t) for t in terms}
+        real = {r for r in real if not any(r[a:a + m] in known for m in lengths if m < len(r)
+                                           for a in range(len(r) - m + 1))}
         return {"terms": terms, "real": sorted(real)}
     counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
     return {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
