@@ -166,13 +166,8 @@ export class Corrector {
         const p = piece.join("");
         if (piece.length < n || this.real.has(p)) continue;
         if (n === 2 && run.length !== 2) continue;
-        let holds = false;
-        for (const m of this.lengths) {
-          if (m >= n) continue;
-          for (let a = 0; a + m <= n && !holds; a++) if (this.known.has(piece.slice(a, a + m).join(""))) holds = true;
-        }
-        if (holds) continue;
-        const inner = [...Array(n).keys()].filter((k) => (k > 0 && k < n - 1) || (k === 0 && i === 0) || (k === n - 1 && i + n === out.length));
+        const inner = [...Array(n).keys()].filter((k) => ((k > 0 && k < n - 1) || (k === 0 && i === 0) || (k === n - 1 && i + n === out.length))
+          && !this.covered(piece, k));
         let term = null;
         for (const k of inner) {
           const t = this.masked.get([...piece.slice(0, k), "?", ...piece.slice(k + 1)].join(""));
@@ -187,6 +182,15 @@ export class Corrector {
       i++;
     }
     return out.join("");
+  }
+
+  covered(piece, k) {                         // typos.Corrector.covered
+    const n = piece.length;
+    for (const m of this.lengths) {
+      if (m >= n) continue;
+      for (let a = Math.max(0, k - m + 1); a <= Math.min(k, n - m); a++) if (this.known.has(piece.slice(a, a + m).join(""))) return true;
+    }
+    return false;
   }
 
   correct(text) {

@@ -43,10 +43,10 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
                     found = corpus[m.start():m.start() + len(term)]
                     if found != term:
                         real.add(found)
-        # a run that holds a whole shorter term is never corrected anyway (Corrector.chinese)
-        known, lengths = set(terms), {len(t) for t in terms}
-        real = {r for r in real if not any(r[a:a + m] in known for m in lengths if m < len(r)
-                                           for a in range(len(r) - m + 1))}
+        # only the runs a correction could reach: a slip covered by a whole shorter term never is
+        probe = Corrector({"terms": terms})
+        real = {r for r in real if any(not probe.covered(r, k) for k in range(len(r))
+                                       if probe.masked.get(r[:k] + "?" + r[k + 1:]) not in (None, r))}
         return {"terms": terms, "real": sorted(real)}
     counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
     return {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
@@ -112,10 +112,10 @@ class Corrector:
                 # counts only at the edge of the run (else it is a neighbouring word: 中手机 ≠ 玩手机).
                 if n == 2 and len(run) != 2:
                     continue
-                if any(piece[a:a + m] in self.known for m in self.lengths if m < n for a in range(n - m + 1)):
-                    continue                          # 全亮牌 holds the term 亮牌: not a slip of 全下牌
-                # the slip is an inner character, or an end character at the end of the run
-                inner = [k for k in range(n) if 0 < k < n - 1 or (k == 0 and i == 0) or (k == n - 1 and i + n == len(out))]
+                # the slip is an inner character, or an end character at the end of the run, and
+                # no whole shorter term covers it (全亮牌 holds 亮牌: not a slip of 全下牌)
+                inner = [k for k in range(n) if (0 < k < n - 1 or (k == 0 and i == 0) or (k == n - 1 and i + n == len(out)))
+                         and not self.covered(piece, k)]
                 term = next((t for k in inner if (t := self.masked.get(piece[:k] + "?" + piece[k + 1:]))), None)
                 if term and term != piece and len(term) == n:
                     out = out[:i] + term + out[i + n:]
@@ -123,6 +123,12 @@ class Corrector:
                     break
             i += 1
         return out
+
+    def covered(self, piece: str, k: int) -> bool:
+        """Whether a whole term shorter than ``piece`` covers its character ``k``."""
+        n = len(piece)
+        return any(piece[a:a + m] in self.known for m in self.lengths if m < n
+                   for a in range(max(0, k - m + 1), min(k, n - m) + 1))
 
     def correct(self, text: str) -> str:
         """``text`` (folded; Chinese in Simplified) with its typos corrected; unchanged if none."""
@@ -140,6 +146,7 @@ def texts_for(docs, vocabulary, lang: str, to_simplified) -> list[str]:
     out = [fold(f"{d.title}\n{d.body}") for d in docs]
     for situation in vocabulary.situations:
         out += [fold(p) for p in situation.phrases(lang)] + [fold(p) for p in situation.en]
+    out.append(" ".join(fold(f) for f in vocabulary.framing_for(lang)))     # never "corrected" either
     if zh:
         out = [to_simplified(t) for t in out]
     return out
