@@ -17,7 +17,11 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def api_site(start_server):
-    """The built site and /api/search from one uvicorn server, as `rulebook serve` runs it."""
+    """The built site and /api/search from one uvicorn server, as `rulebook serve` runs it (warmed
+    first as serve() does: jieba's dictionary takes seconds on a busy machine, longer than the
+    box waits for the API)."""
+    from tdarules.search.query import engine
+    engine(SITE_DIR / "search-index").warm()
     return start_server(create_app(SITE_DIR))
 
 
