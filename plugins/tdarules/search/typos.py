@@ -152,10 +152,6 @@ def texts_for(docs, vocabulary, lang: str, to_simplified) -> list[str]:
     return out
 
 
-def is_known(corrector: Corrector, word: str) -> bool:
-    return word in corrector.rank
-
-
 def fold_query(q: str, lang: str, to_simplified) -> str:
     text = fold(q)
     return to_simplified(text) if lang.startswith("zh") else text
