@@ -22,7 +22,7 @@ def make_rulebook(en: dict, tr: dict, language: str = "zh-Hant", glossary=(), re
                 ("2024", language): edition(language, tr, **extra.get("tr_extra", {}))}
     terms = tuple(GlossaryTerm.model_validate(t) for t in glossary)
     reviews = {language: Review.model_validate({"language": language, **review})} if review else {}
-    return Rulebook(ROOT, editions, terms, (), {}, reviews)
+    return Rulebook(ROOT, editions, terms, (), {}, reviews=reviews)
 
 
 @pytest.fixture(scope="session")
