@@ -7,7 +7,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .chinese import simplified
-from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering, SituationVocabulary
+from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
 from .yamlio import Problem, YamlError, line_of, read_yaml, to_plain
 
 EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
@@ -30,6 +30,7 @@ class Rulebook:
     renumbering: tuple[Renumbering, ...]
     documents: dict[str, object] = field(default_factory=dict, repr=False)   # file → parsed YAML, for line numbers
     situations: SituationVocabulary = field(default_factory=lambda: SituationVocabulary(by="ours"))
+    reviews: dict[str, Review] = field(default_factory=dict)   # translation QA data per stored language
 
     def edition(self, language: str, year: str = "2024") -> Edition:
         return self.editions[(year, language)]
@@ -64,22 +65,25 @@ def _yaml_path(loc: tuple) -> tuple:
     return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
 
 
-def load_rulebook(root: Path | str = ".") -> Rulebook:
-    """Read and validate every rulebook file; raise RulebookError listing all problems."""
+def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook:
+    """Read and validate every rulebook file; raise RulebookError listing all problems.
+
+    `cache` (file → (mtime, parsed document)), kept by a caller that reloads often (the editing loop),
+    spares re-parsing the files that did not change."""
     root = Path(root)
     problems: list[Problem] = []
     documents: dict[str, object] = {}
     editions: dict[tuple[str, str], Edition] = {}
     for year, language in sorted(EDITION_FILES):
         file = f"rulebook/{year}/{language}.yaml"
-        document = _read(root, file, problems)
+        document = _read(root, file, problems, cache)
         if document is None:
             continue
         documents[file] = document
         edition = _validate(Edition, to_plain(document), file, document, problems)
         if edition is not None:
             editions[(year, language)] = edition
-    glossary_doc = _read(root, "rulebook/glossary.yaml", problems)
+    glossary_doc = _read(root, "rulebook/glossary.yaml", problems, cache)
     glossary: tuple[GlossaryTerm, ...] = ()
     if glossary_doc is not None:
         documents["rulebook/glossary.yaml"] = glossary_doc
@@ -90,27 +94,28 @@ def load_rulebook(root: Path | str = ".") -> Rulebook:
             if parsed is not None:
                 terms.append(parsed)
         glossary = tuple(terms)
-    renumbering_doc = _read(root, "rulebook/renumbering.yaml", problems)
+    renumbering_doc = _read(root, "rulebook/renumbering.yaml", problems, cache)
     renumbering: tuple[Renumbering, ...] = ()
     if renumbering_doc is not None:
         documents["rulebook/renumbering.yaml"] = renumbering_doc
         entries = to_plain(renumbering_doc).get("entries", [])
         renumbering = tuple(r for i, e in enumerate(entries)
                             if (r := _validate(Renumbering, e, "rulebook/renumbering.yaml", renumbering_doc["entries"][i], problems)))
-    situations = _load_situations(root, editions.get(("2024", "en")), documents, problems)
+    situations = _load_situations(root, editions.get(("2024", "en")), documents, problems, cache)
+    reviews = _reviews(root, documents, problems, cache)
     if problems:
         raise RulebookError(problems)
     if ("2024", "zh-Hant") in editions:
         editions[("2024", "zh-Hans")] = to_simplified(editions[("2024", "zh-Hant")])
-    return Rulebook(root, editions, glossary, renumbering, documents, situations)
+    return Rulebook(root, editions, glossary, renumbering, documents, situations=situations, reviews=reviews)
 
 
 SITUATIONS = "rulebook/situations.yaml"
 
 
-def _load_situations(root: Path, edition: Edition | None, documents, problems) -> SituationVocabulary:
+def _load_situations(root: Path, edition: Edition | None, documents, problems, cache=None) -> SituationVocabulary:
     """The search's situation vocabulary (ours); every rule or part it names must exist."""
-    document = _read(root, SITUATIONS, problems)
+    document = _read(root, SITUATIONS, problems, cache)
     if document is None:
         return SituationVocabulary(by="ours")
     documents[SITUATIONS] = document
@@ -127,13 +132,33 @@ def _load_situations(root: Path, edition: Edition | None, documents, problems) -
     return vocabulary
 
 
-def _read(root: Path, file: str, problems: list[Problem]):
+def _reviews(root: Path, documents: dict, problems: list[Problem], cache: dict | None) -> dict[str, Review]:
+    """rulebook/review/<lang>.yaml (optional): fingerprints and acknowledged QA findings."""
+    out: dict[str, Review] = {}
+    for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
+        file = f"rulebook/review/{path.name}"
+        document = _read(root, file, problems, cache)
+        if document is None:
+            continue
+        documents[file] = document
+        review = _validate(Review, to_plain(document), file, document, problems)
+        if review is not None:
+            out[review.language] = review
+    return out
+
+
+def _read(root: Path, file: str, problems: list[Problem], cache: dict | None = None):
     path = root / file
     if not path.exists():
         problems.append(Problem(file, 0, "-", "file is missing"))
         return None
     try:
-        return read_yaml(path, file)
+        if cache is None:
+            return read_yaml(path, file)
+        stamp = path.stat().st_mtime_ns
+        if file not in cache or cache[file][0] != stamp:
+            cache[file] = (stamp, read_yaml(path, file))
+        return cache[file][1]
     except YamlError as error:
         problems.append(error.problem)
         return None

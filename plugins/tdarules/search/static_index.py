@@ -128,6 +128,11 @@ def _without_poll_delay():
     service.asyncio = proxy
 
 
+def _complete(out: Path) -> bool:
+    entry = out / "pagefind-entry.json"
+    return entry.exists() and entry.stat().st_size > 0 and (out / "pagefind.js").stat().st_size > 0
+
+
 async def _build(rulebook, out: Path) -> int:
     from pagefind.index import IndexConfig, PagefindIndex
     _without_poll_delay()
@@ -149,6 +154,12 @@ def build_pagefind(site_dir: Path | str, rulebook=None) -> int:
         rulebook = load_rulebook(Path(__file__).resolve().parents[3])
     out = site_dir / "pagefind"
     count = asyncio.run(_build(rulebook, out))
+    if not _complete(out):
+        # seen under load (2 cores, parallel builds): the service stopped before its files were flushed,
+        # leaving pagefind-entry.json and the UI scripts empty, and the fallback search broken. Once more.
+        count = asyncio.run(_build(rulebook, out))
+        if not _complete(out):
+            raise RuntimeError(f"pagefind wrote empty files into {out}")
     (out / "t2s.json").write_text(json.dumps(t2s_map(rulebook), ensure_ascii=False, separators=(",", ":")),
                                   encoding="utf-8")
     write_query_data(rulebook, out)
