@@ -51,3 +51,13 @@ def page_file(rule_id: str, language: str) -> str:
     """Markdown file the site generator writes for a rule page (suffix layout of mkdocs-static-i18n)."""
     return rule_path(rule_id).rstrip("/") + f".{language}.md"
 
+
+
+def rule_data_url(language: str, rule_id: str, year: str = "2024") -> str:
+    """One rule or procedure as data: what the companion column fetches ('/data/2024/en/rules/43.json')."""
+    return f"/data/{year}/{language}/rules/{rule_id}.json"
+
+
+def short_url(rule_id: str, part: str | None = None) -> str:
+    """Language-neutral short link, redirected to the reader's language: '/r/43-B', '/r/RP-5'."""
+    return f"/r/{rule_id}" + (f"-{part}" if part else "")

@@ -87,7 +87,7 @@ function setupCopyButtons() {
 
 const LANGUAGES = { en: "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文", ru: "Русский" };
 const STORAGE_KEY = "tda-companion";
-const editions = new Map();
+const loaded = new Map();
 
 export function companionFor(pageLang, stored) {
   if (stored === "none") return null;
@@ -95,14 +95,16 @@ export function companionFor(pageLang, stored) {
   return pageLang === "en" ? null : "en";
 }
 
-async function loadEdition(lang) {
-  if (!editions.has(lang)) {
-    editions.set(lang, fetch(`/data/2024/${lang}.json`).then((r) => {
+// Only the rule shown (a few KB, /data/2024/<lang>/rules/<id>.json), not the whole edition.
+async function loadRule(lang, ruleId) {
+  const key = `${lang}/${ruleId}`;
+  if (!loaded.has(key)) {
+    loaded.set(key, fetch(`/data/2024/${lang}/rules/${encodeURIComponent(ruleId)}.json`).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       return r.json();
     }));
   }
-  return editions.get(lang);
+  return loaded.get(key);
 }
 
 function storedCompanion() {
@@ -120,18 +122,15 @@ async function showCompanion(root, lang) {
   const bar = root.querySelector(".tda-companion-bar");
   const status = bar.querySelector(".tda-companion-status");
   status.textContent = bar.dataset.loading;
-  let edition;
+  let rule;
   try {
-    edition = await loadEdition(lang);
+    rule = await loadRule(lang, root.dataset.rule);
   } catch {
     status.textContent = bar.dataset.failed;
     root.classList.remove("tda-parallel");
     return;
   }
   status.textContent = "";
-  const ruleId = root.dataset.rule;
-  const rule = (edition.rules || {})[ruleId] || (edition.procedures || {})[ruleId];
-  if (!rule) return;
   root.querySelectorAll("section.tda-part").forEach((section) => {
     const letter = section.dataset.part;
     let htmlText = null;
