@@ -33,7 +33,9 @@ CACHE = ROOT / "bench" / ".cache" / "lighthouse"
 # 13.x needs node >= 22.19; Debian's node here is 20.x, and 12.8.2 supports node >= 18.16.
 LIGHTHOUSE_VERSION = "12.8.2"
 LIGHTHOUSE_CLI = CACHE / "node_modules" / "lighthouse" / "cli" / "index.js"
-PAGES = ["/en/rules/43/", "/zh-Hant/rules/43/", "/ru/", "/en/calculators/"]
+# Home, a rule page and the calculators page in every language (issue 10's list; add the compare
+# page when it exists).
+PAGES = [f"/{lang}/{page}" for lang in ("en", "zh-Hant", "zh-Hans", "ru") for page in ("", "rules/43/", "calculators/")]
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
                 "--disable-component-update --no-first-run")

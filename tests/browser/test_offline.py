@@ -86,8 +86,13 @@ def controlled(page):
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
 
 
+def offline_button(page, name_pattern: str):
+    page.locator(".md-content__inner > :last-child").scroll_into_view_if_needed()   # the panel ends the page
+    return page.get_by_role("button", name=re.compile(name_pattern))
+
+
 def save_for_offline(page, name_pattern: str):
-    button = page.get_by_role("button", name=re.compile(name_pattern))
+    button = offline_button(page, name_pattern)
     label = button.inner_text()
     assert re.search(r"\d+(\.\d)?\s*(MB|KB|МБ|КБ)", label), f"the button shows the download size: {label!r}"
     button.click()
@@ -104,7 +109,7 @@ def airplane_mode(context, deployment):
 def test_english_button_is_named_offline(sw_context, deployment):
     page = new_page(sw_context)
     page.goto(f"{deployment.url}/en/rules/43/")
-    button = page.get_by_role("button", name=re.compile("offline", re.IGNORECASE))
+    button = offline_button(page, "(?i)offline")
     assert "MB" in button.inner_text()
 
 

@@ -475,6 +475,13 @@ class Calculator {
     box.append(this.citationList(cites));
     this.output.textContent = '';
     this.output.append(box);
+    // On a phone the result appears below the fold: bring it into view and move focus to it, so
+    // Calculate visibly does something (and a screen reader reads the result next).
+    const heading = box.querySelector('h3');
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    const still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
   }
 
   stepsList(steps) {

@@ -177,9 +177,28 @@ function setupCompanion() {
   showCompanion(root, initial);
 }
 
-// The calculators (form builder and engine, ~10 KB gzip) load only on pages that show one.
+// The calculators (form builder, engine and strings: ~45 KB on the wire) load only on pages that show
+// one, and on a rule page only when one comes near the screen: there they sit below the rule text and
+// most readers never scroll that far. On the Calculators page they are the page: load at once.
 function loadCalculators() {
-  if (document.querySelector(".tda-calc")) import(new URL("../calculators/ui.js", import.meta.url).href);
+  const sections = document.querySelectorAll(".tda-calc");
+  if (!sections.length) return;
+  let observer = null;
+  let started = false;
+  const load = () => {
+    if (started) return;
+    started = true;
+    if (observer) observer.disconnect();
+    import(new URL("../calculators/ui.js", import.meta.url).href);
+  };
+  if (document.querySelector(".tda-calculators") || !("IntersectionObserver" in window)) {
+    load();
+    return;
+  }
+  observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) load();
+  }, { rootMargin: "600px 0px" });
+  sections.forEach((section) => observer.observe(section));
 }
 
 if (typeof document !== "undefined") {

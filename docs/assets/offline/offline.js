@@ -98,6 +98,16 @@ function showUpdated() {
   document.body.append(bar);
 }
 
+function nearScreen(node) {
+  if (!node || !("IntersectionObserver" in window)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) { observer.disconnect(); resolve(); }
+    }, { rootMargin: "800px 0px" });
+    observer.observe(node);
+  });
+}
+
 async function setup() {
   if (!("serviceWorker" in navigator)) return;
   const hadController = Boolean(navigator.serviceWorker.controller);
@@ -131,8 +141,10 @@ async function setup() {
     ready.active?.postMessage({ type: "keep", urls });
   });
 
+  // The panel sits at the end of the page: ask for the sizes only when it comes near the screen.
+  await nearScreen(document.querySelector(".md-content__inner") ? document.querySelector(".md-content__inner > :last-child") : null);
   let summary;
-  try { summary = await json("/offline/summary.json"); } catch { return; }   // offline: the panel needs no network
+  try { summary = await json("/offline/summary.json"); } catch { return; }   // no worker and no network
   const mine = summary.languages[LANG];
   if (!mine) return;
   info = { files: mine.files, bytes: mine.bytes, pages: mine.pages || mine.files };

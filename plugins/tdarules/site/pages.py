@@ -143,7 +143,9 @@ def provenance_marks(unit: Text, ctx: Context, *, title: bool = False) -> str:
 
 def defect_mark(defect, ctx: Context) -> str:
     kind = ctx.s(f"defect_kinds.{defect.kind}")
-    label = f"{ctx.s('defect')}: {kind}" + (f" — {defect.note}" if defect.note else "")
+    # Recorded notes are English, for translators (source-notes page); other pages explain the kind.
+    note = defect.note if ctx.language == "en" and defect.note else ctx.s(f"defect_explain.{defect.kind}")
+    label = f"{ctx.s('defect')}: {kind} — {note}"
     return (f'<span class="tda-defect" data-kind="{defect.kind}" tabindex="0" title="{html.escape(label)}" '
             f'aria-label="{html.escape(label)}">⚠</span>')
 

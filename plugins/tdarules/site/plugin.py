@@ -96,7 +96,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                  if getattr(lang, "site_name", None)} if i18n else {}
         try:
             finalize_site(Path(config.site_dir), config.site_url or "/", self.rulebook, self.strings,
-                          names, config.site_description or "")
+                          names, config.site_description or "", [str(css) for css in config.extra_css])
         except OfflineBuildError as error:
             raise PluginError(str(error)) from None
 

@@ -28,7 +28,7 @@ from .hashed_assets import IMMUTABLE, IMMUTABLE_RE
 
 HERE = Path(__file__).parent
 HASHED, HASHED_RE = IMMUTABLE, IMMUTABLE_RE
-PATTERNS = ["*/**/index.html", "assets/**/*.{css,js,png,svg}", "data/2024/*/rules/*.json", "data/ui/*.json",
+PATTERNS = ["*/**/index.html", "*/404.html", "assets/**/*.{css,js,png,svg}", "data/2024/*/rules/*.json", "data/ui/*.json",
             "pagefind/**/*", "*/manifest.webmanifest"]
 IGNORES = ["**/*.br", "**/*.gz", "assets/javascripts/lunr/**", "assets/javascripts/workers/**",
            "pagefind/pagefind-*ui*", "pagefind/pagefind-highlight.js", "search-index/**"]
@@ -57,6 +57,8 @@ def workbox_manifest(site_dir: Path) -> list[dict]:
 
 
 def page_url(path: str) -> str:
+    if path.endswith("/404.html"):
+        return "/" + path
     return "/" + (path[: -len("index.html")] if path.endswith("index.html") else path)
 
 

@@ -64,7 +64,7 @@ class _ContentTags:
         known = self._tags.get(path)
         if known and known[:2] == (stat_result.st_mtime_ns, stat_result.st_size):
             return known[2]
-        digest = hashlib.blake2b(digest_size=12)
+        digest = hashlib.blake2b(digest_size=8)
         with open(path, "rb") as handle:
             for chunk in iter(lambda: handle.read(1 << 16), b""):
                 digest.update(chunk)
@@ -106,6 +106,9 @@ class SiteFiles(StaticFiles):
                                 media_type=media_type(full_path))
         if status_code == 200 and self.is_not_modified(response.headers, request_headers):
             return NotModifiedResponse(response.headers)
+        del response.headers["last-modified"]          # the content ETag decides; fewer bytes per response
+        if encoding:
+            del response.headers["accept-ranges"]      # byte ranges of a compressed body help no one
         return response
 
     async def get_response(self, path: str, scope) -> Response:

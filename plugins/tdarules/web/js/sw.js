@@ -116,7 +116,7 @@ async function respond(event, url) {
   } catch (error) {
     if (request.mode === "navigate") {                       // offline and never read: say so
       const lang = url.pathname.split("/")[1];
-      const fallback = (await cache.match(`${url.origin}/${lang}/404/`)) || (await cache.match(`${url.origin}/${lang}/`));
+      const fallback = (await cache.match(`${url.origin}/${lang}/404.html`)) || (await cache.match(`${url.origin}/${lang}/`));
       if (fallback) return fallback;
     }
     throw error;
