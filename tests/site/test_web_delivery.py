@@ -73,7 +73,12 @@ def test_identity_when_the_client_accepts_no_compression(server):
 def test_hashed_assets_are_immutable_and_html_is_revalidated(server):
     html = (SITE / "en/rules/43/index.html").read_text(encoding="utf-8")
     assets = linked_assets(html)
-    assert any("/js/rules." in a for a in assets) and any("stylesheets/rules." in a for a in assets)
+    assert any("/js/rules." in a for a in assets) and any("stylesheets/site." in a for a in assets)
+    assert not any("stylesheets/rules." in a for a in assets), "our stylesheets come as one file"
+    bundle = next(SITE.glob("assets/stylesheets/site.*.css")).read_text(encoding="utf-8")
+    for part in ("extra.css", "rules.css", "calculators.css", "search.css", "offline.css"):
+        own = next(SITE.rglob(part)).read_text(encoding="utf-8").strip()
+        assert own in bundle, part
     for asset in assets:
         assert re.search(r"\.[0-9a-f]{8}\.(min\.)?(js|css)$", asset), f"{asset} has no content hash"
         response = get(server, "/" + asset, **{"Accept-Encoding": "br"})
@@ -100,10 +105,16 @@ def test_etag_answers_304_and_follows_content_not_mtime(server):
         os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
 
 
-def test_unknown_page_is_a_compressed_404(server):
+def test_unknown_page_is_a_compressed_404_in_the_readers_language(server):
     response = get(server, "/ru/rules/99/", **{"Accept-Encoding": "br"})
     assert response.status_code == 404
     assert response.headers["content-encoding"] == "br"
+    page = response.text                       # httpx decodes the brotli body
+    assert '<html lang="ru"' in page and "Страница не найдена" in page
+    assert 'class="tda-goto"' in page, "the number box"
+    assert 'src="/assets/' in page and 'href="../' not in page, "root-relative: served at any depth"
+    english = get(server, "/en/nothing/here/", **{"Accept-Encoding": "identity"})
+    assert english.status_code == 404 and "Page not found" in english.text
 
 
 # --- short links ------------------------------------------------------------------------------

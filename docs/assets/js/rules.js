@@ -116,6 +116,12 @@ function storeCompanion(value) {
 }
 
 async function showCompanion(root, lang) {
+  // The default (English beside zh/ru) is already in the page, rendered at build time.
+  if (lang && lang === root.dataset.companion) {
+    root.classList.add("tda-parallel");
+    return;
+  }
+  delete root.dataset.companion;
   root.querySelectorAll(".tda-companion").forEach((node) => node.remove());
   root.classList.toggle("tda-parallel", Boolean(lang));
   if (!lang) return;

@@ -14,7 +14,8 @@ from ..model import ALL_LANGUAGES
 
 
 def write_rule_files(rulebook, strings, site_dir: Path) -> int:
-    from ..site.pages import Context, edition_json
+    from ..site.context import Context
+    from ..site.pages import edition_json
     count = 0
     for language in ALL_LANGUAGES:
         data = edition_json(Context(rulebook, language, strings))

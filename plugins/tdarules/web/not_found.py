@@ -42,7 +42,9 @@ def not_found_page(home_html: str, lang: str, title: str, text: str, home_label:
     if not article or not form:
         return None
     parts = _PARTS.search(home_html)
-    body = (f'<h1 id="not-found">{html.escape(title)}</h1><p>{html.escape(text)}</p>'
+    heading = re.search(r'<h1 id="([^"]+)"', article[2])          # the sidebar's table of contents links it
+    anchor = heading[1] if heading else "not-found"
+    body = (f'<h1 id="{anchor}">{html.escape(title)}</h1><p>{html.escape(text)}</p>'
             f'<div class="tda-home tda-not-found">{form[0]}{parts[0] if parts else ""}'
             f'<p><a href="/{lang}/">{html.escape(home_label)}</a></p></div>')
     page = home_html[: article.start(2)] + body + home_html[article.end(2):]
