@@ -1,5 +1,5 @@
-// Rule pages and the home page: number box, copy buttons, and the parallel (companion) view.
-// Plain ES module; the parsing logic is exported so it can be tested without a DOM.
+// Every page: number box, language switch that keeps the part anchor, copy buttons, and the parallel
+// (companion) view. Plain ES module; the parsing logic is exported so it can be tested without a DOM.
 
 import { parseRuleNumber as parseQuery } from "../search/query.js";
 
@@ -81,6 +81,24 @@ function setupCopyButtons() {
       copyText(button.dataset.citation, button);
     }
   });
+}
+
+// ---- language switch ------------------------------------------------------------------------
+
+/** The language switcher's link for another language, keeping the part anchor (#43-B). */
+export function withHash(href, hash) {
+  if (!hash || hash === "#") return href;
+  const at = href.indexOf("#");
+  return (at === -1 ? href : href.slice(0, at)) + hash;
+}
+
+// Switching language keeps the reader on the same part: rule pages share anchors in every language.
+function keepAnchorOnLanguageSwitch() {
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[hreflang].md-select__link");
+    if (!link || !window.location.hash) return;
+    link.href = withHash(link.getAttribute("href"), window.location.hash);
+  }, true);
 }
 
 // ---- companion (parallel) view -------------------------------------------------------------
@@ -209,6 +227,7 @@ function loadCalculators() {
 
 if (typeof document !== "undefined") {
   setupNumberBox();
+  keepAnchorOnLanguageSwitch();
   setupCopyButtons();
   setupCompanion();
   loadCalculators();
