@@ -64,3 +64,22 @@ def test_short_link_opens_the_part_in_the_readers_language(browser, served, loca
         assert page.locator('section[id="43-B"]').is_visible()
     finally:
         context.close()
+
+
+def test_glossary_term_opens_in_place(page, base_url):
+    page.goto(f"{base_url}/en/rules/43/")
+    term = page.locator('a.tda-term[href$="#term-bet"]').first
+    term.click()
+    assert page.url.endswith("/en/rules/43/"), "the reader stays on the rule"
+    pop = page.locator(".tda-term-pop")
+    assert pop.is_visible()
+    assert pop.locator('[lang="zh-Hant"]').inner_text() == "下注"
+    assert pop.locator('[lang="ru"]').inner_text() == "ставка"
+    assert term.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    assert pop.count() == 0 and term.get_attribute("aria-expanded") == "false"
+    term.click()
+    page.locator(".tda-term-pop a").click()                          # on to the glossary
+    page.wait_for_url(re.compile(r"/en/glossary/#term-bet$"))
+    outline = page.evaluate("getComputedStyle(document.getElementById('term-bet')).outlineStyle")
+    assert outline != "none", "the target row is highlighted"

@@ -101,6 +101,70 @@ function keepAnchorOnLanguageSwitch() {
   }, true);
 }
 
+// ---- glossary terms: their renderings in place --------------------------------------------------
+
+const GLOSSARY = { en: "Glossary", "zh-Hant": "詞彙表", "zh-Hans": "词汇表", ru: "Глоссарий" };
+
+/** The renderings a term link carries ("bet · 下注 · ставка", Simplified added when it differs),
+ * each with its language. */
+export function termRenderings(title) {
+  const names = String(title || "").split(" · ").map((s) => s.trim()).filter(Boolean);
+  if (names.length < 2) return names.map((text) => ({ text, lang: "en" }));
+  const middle = names.slice(1, -1);
+  const zh = middle.length === 2 ? ["zh-Hant", "zh-Hans"] : ["zh-Hant"];
+  return [{ text: names[0], lang: "en" }, ...middle.map((text, i) => ({ text, lang: zh[i] || "zh-Hant" })),
+          { text: names[names.length - 1], lang: "ru" }];
+}
+
+// A tap on a glossary term opens a small popover with the term in every language and a link to its
+// glossary row, instead of leaving the rule; a second tap, Escape or a tap elsewhere closes it.
+function setupTermPopovers() {
+  // Material's tooltips take the title away while the pointer is on the link: keep a copy.
+  for (const link of document.querySelectorAll("a.tda-term[title]")) link.dataset.renderings = link.title;
+  let open = null;
+  const close = () => {
+    if (!open) return;
+    open.link.setAttribute("aria-expanded", "false");
+    open.box.remove();
+    open = null;
+  };
+  document.addEventListener("click", (event) => {
+    if (event.target.closest(".tda-term-pop")) return;
+    const link = event.target.closest("a.tda-term");
+    const again = open && link && open.link === link;
+    close();
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (again) return;
+    const box = document.createElement("span");
+    box.className = "tda-term-pop";
+    box.id = "tda-term-pop";
+    box.setAttribute("role", "note");
+    const list = document.createElement("span");
+    list.className = "tda-term-names";
+    for (const { text, lang } of termRenderings(link.dataset.renderings || link.title)) {
+      const name = document.createElement("span");
+      name.lang = lang;
+      name.textContent = text;
+      list.append(name);
+    }
+    const more = document.createElement("a");
+    more.href = link.href;
+    more.textContent = `${GLOSSARY[pageLanguage()] || GLOSSARY.en} →`;
+    box.append(list, more);
+    link.after(box);
+    link.setAttribute("aria-expanded", "true");
+    link.setAttribute("aria-controls", box.id);
+    open = { link, box };
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !open) return;
+    const { link } = open;
+    close();
+    link.focus();
+  });
+}
+
 // ---- companion (parallel) view -------------------------------------------------------------
 
 const LANGUAGES = { en: "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文", ru: "Русский" };
@@ -228,6 +292,7 @@ function loadCalculators() {
 if (typeof document !== "undefined") {
   setupNumberBox();
   keepAnchorOnLanguageSwitch();
+  setupTermPopovers();
   setupCopyButtons();
   setupCompanion();
   loadCalculators();
