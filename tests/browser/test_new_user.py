@@ -83,3 +83,22 @@ def test_glossary_term_opens_in_place(page, base_url):
     page.wait_for_url(re.compile(r"/en/glossary/#term-bet$"))
     outline = page.evaluate("getComputedStyle(document.getElementById('term-bet')).outlineStyle")
     assert outline != "none", "the target row is highlighted"
+
+
+def test_share_button_shares_the_short_link_or_copies_it(browser, served):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served)
+    try:
+        page = context.new_page()
+        page.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
+        page.goto(f"{served}/ru/rules/43/#43-B")
+        page.get_by_role("button", name=re.compile("Поделиться")).click()
+        page.wait_for_function("window.__shared !== undefined")
+        assert page.evaluate("window.__shared.url") == f"{served}/r/43-B"
+        fallback = context.new_page()                      # no Web Share API: the link is copied
+        fallback.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
+        fallback.goto(f"{served}/en/rp/5/")
+        fallback.get_by_role("button", name=re.compile("Share")).click()
+        fallback.wait_for_function("navigator.clipboard.readText().then(t => t.endsWith('/r/RP-5'))")
+    finally:
+        context.close()

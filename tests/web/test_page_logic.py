@@ -22,6 +22,8 @@ const out = {
          rules.withHash("/ru/", "")],
   four: rules.termRenderings("all-in · 全下 · 全下注 · олл-ин"),
   three: rules.termRenderings("bet · 下注 · ставка"),
+  short: [rules.shortLink("https://x", "43", "#43-B"), rules.shortLink("https://x", "RP-5", "#RP-5-D"),
+          rules.shortLink("https://x", "43", "#addendum-43"), rules.shortLink("https://x", "43", "")],
 };
 console.log(JSON.stringify(out));
 """
@@ -55,3 +57,7 @@ def test_term_renderings_carry_their_language(results):
     assert [r["lang"] for r in results["four"]] == ["en", "zh-Hant", "zh-Hans", "ru"]
     assert [r["lang"] for r in results["three"]] == ["en", "zh-Hant", "ru"]
     assert results["three"][1]["text"] == "下注"
+
+
+def test_short_link_keeps_a_part_only(results):
+    assert results["short"] == ["https://x/r/43-B", "https://x/r/RP-5-D", "https://x/r/43", "https://x/r/43"]

@@ -165,6 +165,42 @@ function setupTermPopovers() {
   });
 }
 
+// ---- share ------------------------------------------------------------------------------------
+
+const SHARE = { en: "Share", "zh-Hant": "分享", "zh-Hans": "分享", ru: "Поделиться" };
+
+/** The language-neutral short link of a rule, or of the part in the address bar: /r/43, /r/43-B. */
+export function shortLink(origin, ruleId, hash) {
+  const prefix = `#${ruleId}-`;
+  const letter = (hash || "").startsWith(prefix) ? hash.slice(prefix.length) : "";
+  return `${origin}/r/${ruleId}${/^[A-Z]$/.test(letter) ? `-${letter}` : ""}`;
+}
+
+// A share button beside "copy citation": the phone's share sheet (Web Share API) with the short
+// link, which opens in each recipient's own language; where there is none, the link is copied.
+function setupShare() {
+  const root = document.querySelector(".tda-rule");
+  const meta = root && root.querySelector(".tda-rule-meta");
+  if (!meta) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "tda-copy tda-share";
+  button.textContent = `↗ ${SHARE[pageLanguage()] || SHARE.en}`;
+  button.addEventListener("click", async () => {
+    const url = shortLink(window.location.origin, root.dataset.rule, window.location.hash);
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: document.title, url });
+        return;
+      } catch (error) {
+        if (error && error.name === "AbortError") return;        // the reader closed the sheet
+      }
+    }
+    copyText(url, button);
+  });
+  meta.append(button);
+}
+
 // ---- companion (parallel) view -------------------------------------------------------------
 
 const LANGUAGES = { en: "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文", ru: "Русский" };
@@ -293,6 +329,7 @@ if (typeof document !== "undefined") {
   setupNumberBox();
   keepAnchorOnLanguageSwitch();
   setupTermPopovers();
+  setupShare();
   setupCopyButtons();
   setupCompanion();
   loadCalculators();
