@@ -16,8 +16,7 @@ from urllib.parse import parse_qsl
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
 
@@ -81,7 +80,8 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
               Route("/api/{rest:path}", hidden),
               Route("/search-index/{rest:path}", hidden)]
     if site_dir is not None and site_dir.is_dir():
-        routes.append(Mount("/", StaticFiles(directory=site_dir, html=True), name="site"))
+        from ..web.serving import site_routes   # compression, cache lifetimes, ETags, short links
+        routes.extend(site_routes(site_dir))
     return Starlette(routes=routes)
 
 

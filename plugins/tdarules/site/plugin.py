@@ -8,7 +8,7 @@ from pathlib import Path
 from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from ..loader import RulebookError, load_rulebook
 from ..model import ALL_LANGUAGES
@@ -24,6 +24,7 @@ class RulesConfig(Config):
     exports = opt.Type(bool, default=True)                   # /data/<year>/<lang>.json
     search_index = opt.Type(bool, default=True)              # Whoosh index next to the built site
     static_search = opt.Type(bool, default=True)             # Pagefind index: search offline / without the API
+    finalize = opt.Type(bool, default=True)                  # hashed assets, precompression, service worker
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -62,7 +63,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     # on_post_build (priority -100) and this event fires again for each of those passes: the
     # per-page sitemaps are written per pass, the data files and indexes once.
     @event_priority(50)
-    def on_post_build(self, config):
+    def _post_build_language(self, config):
         if self.rulebook is None:
             return
         site_dir = Path(config.site_dir)
@@ -80,6 +81,26 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.config.static_search:
             from ..search.static_index import build_pagefind
             build_pagefind(site_dir, self.rulebook)
+
+    # Last of all: static-i18n (priority -100) builds the other languages inside the first pass's
+    # on_post_build, and is `building` while it does. When it is done every page of every language is
+    # on disk: hash asset names, precompress and write the service worker (web/finalize.py).
+    @event_priority(-200)
+    def _post_build_site(self, config):
+        i18n = config.plugins.get("i18n")
+        if self.rulebook is None or not self.config.finalize or getattr(i18n, "building", False):
+            return
+        from ..web.finalize import finalize_site
+        from ..web.offline import OfflineBuildError
+        names = {lang.locale: lang.site_name for lang in getattr(i18n, "config", {}).get("languages", [])
+                 if getattr(lang, "site_name", None)} if i18n else {}
+        try:
+            finalize_site(Path(config.site_dir), config.site_url or "/", self.rulebook, self.strings,
+                          names, config.site_description or "", [str(css) for css in config.extra_css])
+        except OfflineBuildError as error:
+            raise PluginError(str(error)) from None
+
+    on_post_build = CombinedEvent(_post_build_language, _post_build_site)
 
     # `mkdocs serve` rebuilds: let the next build write exports again.
     def on_serve(self, server, config, builder):
