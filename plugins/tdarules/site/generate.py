@@ -21,13 +21,15 @@ def write_if_changed(path: Path, content: str) -> bool:
 
 
 def load_strings(rulebook_dir: Path) -> Strings:
-    return Strings.load(rulebook_dir / "ui" / "site.yaml")
+    """The site's strings plus those of the print sheets and PDFs (ui/print.yaml, issue 11)."""
+    site = Strings.load(rulebook_dir / "ui" / "site.yaml")
+    return Strings({**site.table, **Strings.load(rulebook_dir / "ui" / "print.yaml").table})
 
 
-def generate_pages(rulebook: Rulebook, strings: Strings, out_dir: Path) -> int:
+def generate_pages(rulebook: Rulebook, strings: Strings, out_dir: Path, downloads=()) -> int:
     """Render every page of every language into out_dir; remove pages no longer produced.
-    Returns how many files changed."""
-    pages = all_pages(rulebook, strings)
+    `downloads`: the PDFs the home pages list. Returns how many files changed."""
+    pages = all_pages(rulebook, strings, downloads)
     written = sum(write_if_changed(out_dir / name, text) for name, text in pages.items())
     for stale in out_dir.rglob("*.md"):
         if str(stale.relative_to(out_dir)) not in pages:

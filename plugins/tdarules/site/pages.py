@@ -32,6 +32,7 @@ class Context:
     rulebook: Rulebook
     language: str
     strings: Strings
+    downloads: list = field(default_factory=list)             # PDFs for the home page (printing.pdf.Generated)
     edition: Edition = field(init=False)
     referenced_by: dict[str, list[tuple[str, str | None]]] = field(init=False)
     terms: list[tuple[str, str, str]] = field(init=False)     # (variant, term id, tooltip), longest first
@@ -347,6 +348,8 @@ def home_page(ctx: Context) -> str:
                f'{provenance_marks(heading, ctx, title=True) if heading else ""}</h2>')
     out.append(render_blocks(edition.procedures_preamble, ctx, None, None))
     out.append(rule_list(list(edition.procedures.values()), ctx))
+    from ..printing.links import downloads_html
+    out.append(downloads_html(ctx))
     out.append(f'<h2 id="about">{html.escape(ctx.s("about_title"))}</h2>')
     out.append(f'<p>{html.escape(ctx.s("about_text"))}</p>')
     out.append(f'<p>{html.escape(ctx.s("use_text"))}</p>')
@@ -473,17 +476,19 @@ def source_notes_page(ctx: Context) -> str:
                       "</div>\n"])
 
 
-def all_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
+def all_pages(rulebook: Rulebook, strings: Strings, downloads=()) -> dict[str, str]:
     """Relative path under the generated folder → Markdown, for every language."""
     pages: dict[str, str] = {}
     for language in ALL_LANGUAGES:
-        ctx = Context(rulebook, language, strings)
+        ctx = Context(rulebook, language, strings, list(downloads))
         pages[f"index.{language}.md"] = home_page(ctx)
         pages[f"addendum.{language}.md"] = addendum_page(ctx)
         pages[f"glossary.{language}.md"] = glossary_page(ctx)
         pages[f"source-notes.{language}.md"] = source_notes_page(ctx)
         from .calculators import calculators_page
         pages[f"calculators.{language}.md"] = calculators_page(ctx)
+        from ..printing.builder import builder_page
+        pages[f"print.{language}.md"] = builder_page(ctx, front_matter, md_escape)
         for rule in ctx.edition.all_rules():
             pages[urls.page_file(rule.id, language)] = rule_page(rule, ctx)
     return pages
