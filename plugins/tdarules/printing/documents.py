@@ -42,6 +42,9 @@ DOCUMENTS: tuple[Document, ...] = (
     Document("tda-2024-en-zh-Hant", ("en", "zh-Hant"), "full"),
     Document("tda-2024-en-ru", ("en", "ru"), "full"),
     Document("tda-2024-handout-en", ("en",), "handout"),
+    Document("tda-2024-handout-zh-Hant", ("zh-Hant",), "handout"),
+    Document("tda-2024-handout-zh-Hans", ("zh-Hans",), "handout"),
+    Document("tda-2024-handout-ru", ("ru",), "handout"),
 )
 
 

@@ -16,7 +16,7 @@ def downloads_html(ctx) -> Markup:
     """`ctx` is the page Context; its `downloads` are printing.pdf.Generated, empty when PDFs are off."""
     items = []
     for pdf in ctx.downloads:
-        if ctx.language not in pdf.languages and pdf.kind != "handout":
+        if ctx.language not in pdf.languages:
             continue
         key = "bilingual_title" if len(pdf.languages) > 1 else KIND_TITLE[pdf.kind]
         names = " + ".join(ctx.strings.get("language_name", lang) for lang in pdf.languages)
