@@ -21,6 +21,7 @@ PAGES = [
     "/en/",
     "/en/calculators/",
     "/en/glossary/",
+    "/ru/print/",             # the rule-sheet builder (issue 11)
 ]
 BLOCKING = {"critical", "serious"}
 
