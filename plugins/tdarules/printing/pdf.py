@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import re
 import shutil
 import time
@@ -58,36 +59,55 @@ def render_pdf(html_text: str, target: Path) -> int:
     return len(document.pages)
 
 
+def _render_job(job: tuple[str, str]) -> tuple[int, float]:
+    html_text, target = job
+    started = time.perf_counter()
+    pages = render_pdf(html_text, Path(target))
+    return pages, time.perf_counter() - started
+
+
 def render_documents(documents: list[Document], rulebook: Rulebook, strings: Strings,
-                     *, site_url: str, cache_dir: Path, log=print) -> list[Generated]:
-    """Render each document into cache_dir, only if its HTML changed since it was last rendered."""
+                     *, site_url: str, cache_dir: Path, log=print, jobs: int | None = None) -> list[Generated]:
+    """Render each document into cache_dir, only if its HTML changed since it was last rendered.
+    Documents to render are rendered in parallel, one process per core (WeasyPrint is single-threaded)."""
     cache_dir.mkdir(parents=True, exist_ok=True)
     manifest_path = cache_dir / MANIFEST
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
-    results = []
+    planned = []                                # (document, digest, cached path, html) in order
     for document in documents:
         html_text = document_html(document, rulebook, strings, site_url)
         digest = content_hash(html_text)
-        cached = cache_dir / f"{document.id}-{digest[:16]}.pdf"
-        entry = manifest.get(document.id)
-        started = time.perf_counter()
-        reused = cached.exists() and entry is not None and entry.get("hash") == digest
-        if not reused:
-            date = dt.date.today().isoformat()
-            pages = render_pdf(html_text.replace(DATE_PLACEHOLDER, date), cached)
-            stale = re.compile(re.escape(document.id) + r"-[0-9a-f]{16}\.pdf")
-            for old in cache_dir.glob(f"{document.id}-*.pdf"):
-                if old != cached and stale.fullmatch(old.name):
-                    old.unlink()
-            entry = {"hash": digest, "pages": pages}
-            manifest[document.id] = entry
-            manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True))
-        seconds = 0.0 if reused else time.perf_counter() - started
-        size = cached.stat().st_size
+        planned.append((document, digest, cache_dir / f"{document.id}-{digest[:16]}.pdf", html_text))
+    todo = [(d, digest, cached, html_text) for d, digest, cached, html_text in planned
+            if not (cached.exists() and manifest.get(d.id, {}).get("hash") == digest)]
+    date = dt.date.today().isoformat()
+    work = [(html_text.replace(DATE_PLACEHOLDER, date), str(cached)) for _, _, cached, html_text in todo]
+    workers = max(1, min(len(work), jobs or os.cpu_count() or 1))
+    if workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            outcomes = list(pool.map(_render_job, work))
+    else:
+        outcomes = [_render_job(job) for job in work]
+    seconds = {}
+    for (document, digest, cached, _), (pages, took) in zip(todo, outcomes):
+        stale = re.compile(re.escape(document.id) + r"-[0-9a-f]{16}\.pdf")
+        for old in cache_dir.glob(f"{document.id}-*.pdf"):
+            if old != cached and stale.fullmatch(old.name):
+                old.unlink()
+        manifest[document.id] = {"hash": digest, "pages": pages}
+        seconds[document.id] = took
+    if todo:
+        manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True))
+    results = []
+    for document, _digest, cached, _ in planned:
+        reused = document.id not in seconds
+        size, pages = cached.stat().st_size, manifest[document.id]["pages"]
         results.append(Generated(document.id, document.filename, list(document.languages), document.kind,
-                                 size, entry["pages"], round(seconds, 2), reused, str(cached)))
-        log(f"pdf: {document.filename}: {entry['pages']} pages, {size // 1024} KiB, "
-            + ("unchanged" if reused else f"rendered in {seconds:.1f} s"))
+                                 size, pages, round(seconds.get(document.id, 0.0), 2), reused, str(cached)))
+        log(f"pdf: {document.filename}: {pages} pages, {size // 1024} KiB, "
+            + ("unchanged" if reused else f"rendered in {seconds[document.id]:.1f} s"))
     return results
 
 
