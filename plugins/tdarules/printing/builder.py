@@ -3,10 +3,6 @@ where the QR codes are). The sheets themselves are assembled in the browser from
 (docs/assets/print/builder.js); the selection is parsed by docs/assets/print/selection.js."""
 from __future__ import annotations
 
-import json
-
-from markupsafe import Markup
-
 from ..model import ALL_LANGUAGES
 from ..site.templating import render
 
@@ -14,8 +10,8 @@ ERROR_PARAMS = {"token": "{token}", "rule": "{rule}", "part": "{part}", "last": 
 LABELS = ("selected_count", "nothing_selected", "loading", "load_failed", "preview")
 
 
-def builder_page(ctx, front_matter, md_escape) -> str:
-    """Markdown of the page; `front_matter` and `md_escape` are the site's (pages.py)."""
+def builder_page(ctx) -> str:
+    """Markdown of the page (templates/pages/print.md, the site's page frame)."""
     s = ctx.s
     config = {
         "lang": ctx.language,
@@ -26,7 +22,6 @@ def builder_page(ctx, front_matter, md_escape) -> str:
         "parts": {rule.id: list(rule.parts) for rule in ctx.edition.all_rules()},
     }
     title = s("builder_title")
-    body = render("print/builder.html", language=ctx.language, title=title, s=s,
+    return render("pages/print.md", ctx=ctx, title=title, meta={}, language=ctx.language, s=s,
                   others=[(lang, ctx.strings.get("language_name", lang)) for lang in ALL_LANGUAGES if lang != ctx.language],
-                  config=Markup(json.dumps(config, ensure_ascii=False).replace("</", "<\\/")))
-    return front_matter(title, ctx) + f"# {md_escape(title)}\n\n" + body
+                  config=config)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from markupsafe import Markup
 
@@ -17,7 +16,8 @@ from .. import urls
 from ..loader import Rulebook
 from ..model import Edition, Rule
 from ..strings import Strings
-from ..site.templating import render
+from ..site.context import Context
+from ..site.templating import macros, render
 
 DATE_PLACEHOLDER = "\x00generated-date\x00"     # replaced after hashing: the date alone never re-renders a PDF
 
@@ -97,9 +97,8 @@ class Column:
 def document_view(document: Document, rulebook: Rulebook, strings: Strings,
                   site_url: str) -> dict:
     """Everything the template shows, built from the model; no text is written here."""
-    from ..site.pages import Context, render_blocks     # the site's own text rendering: same references
-
     contexts = [Context(rulebook, language, strings) for language in document.languages]
+    text_macros = {ctx.language: macros("macros/text.html", ctx=ctx) for ctx in contexts}   # the site's own text
     main = contexts[0]
     editions: list[Edition] = [ctx.edition for ctx in contexts]
     full = document.kind in ("full", "selection")
@@ -109,7 +108,7 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
         return chosen is None or rule_id in chosen
 
     def text(blocks, ctx, rule_id) -> Markup:
-        rendered = render_blocks(blocks, ctx, rule_id, None)
+        rendered = str(text_macros[ctx.language].blocks(blocks, rule_id, None))
         return Markup(internal_links(rendered, has_addendum=full, site_url=site_url))
 
     def rows_of(rule_id: str) -> list[dict]:
@@ -136,7 +135,7 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
 
     def rule_view(rule: Rule) -> dict:
         titles = [(ctx.language, (edition.rule(rule.id) or rule).title.text) for ctx, edition in zip(contexts, editions)]
-        label = rule.id if rule.kind == "procedure" else f"{main.s('rule')} {rule.id}"
+        label = main.rule_label(rule)
         view = {"id": rule.id, "anchor": rule_anchor(rule.id), "label": label, "number": rule.id,
                 "title": titles[0][1], "titles": titles, "rows": rows_of(rule.id),
                 "url": site_url + urls.rule_url(main.language, rule.id).lstrip("/"), "examples": []}
@@ -162,7 +161,7 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
             for ctx, entry in zip(contexts, entries):
                 example = entry.examples.get(label) if entry else None
                 columns.append(Column(ctx.language, text(example.blocks, ctx, entry.rule_id) if example else Markup("")))
-            name = print_label(label, main)
+            name = main.example_label(label)
             rows.append({"anchor": "x-" + urls.example_anchor(entry_id, label), "label": name, "columns": columns})
         title = entries[0].title.text if entries[0].title else ""
         return {"id": entry_id, "anchor": addendum_anchor(entry_id), "title": title,
@@ -222,12 +221,6 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
         "preamble": preamble, "sections": sections, "procedures": procedures,
         "css": Markup(render("pdf/book.css", cjk="SC" if "zh-Hans" in document.languages else "TC")),
     }
-
-
-def print_label(label: str, ctx) -> str:
-    if label.startswith("Situation "):
-        return ctx.s("situation", label=label.removeprefix("Situation "))
-    return ctx.s("example", label=label)
 
 
 def document_html(document: Document, rulebook: Rulebook, strings: Strings,

@@ -1,9 +1,6 @@
-"""The home page's "Print and PDF" list: this language's PDFs with their sizes, and the sheet builder."""
+"""The home page's "Print and PDF" list (templates/print/downloads.html): this language's PDFs with
+their sizes and page counts, and the sheet builder."""
 from __future__ import annotations
-
-from markupsafe import Markup
-
-from ..site.templating import render
 
 KIND_TITLE = {"full": "full_title", "handout": "handout_title"}
 
@@ -12,7 +9,7 @@ def human_size(size: int) -> str:
     return f"{size / 1_048_576:.1f} MB" if size >= 1_048_576 else f"{max(1, round(size / 1024))} KB"
 
 
-def downloads_html(ctx) -> Markup:
+def downloads_view(ctx) -> dict:
     """`ctx` is the page Context; its `downloads` are printing.pdf.Generated, empty when PDFs are off."""
     items = []
     for pdf in ctx.downloads:
@@ -23,6 +20,5 @@ def downloads_html(ctx) -> Markup:
         items.append({"href": f"/pdf/{pdf.filename}", "title": ctx.s(key), "languages": names,
                       "lang": pdf.languages[0] if len(pdf.languages) == 1 else None,
                       "size": human_size(pdf.bytes), "pages": ctx.s("pdf_pages", pages=pdf.pages)})
-    return Markup(render("print/downloads.html", language=ctx.language, items=items,
-                         heading=ctx.s("downloads"), intro=ctx.s("downloads_intro"),
-                         builder=ctx.s("builder_link")))
+    return {"language": ctx.language, "entries": items, "heading": ctx.s("downloads"),
+            "intro": ctx.s("downloads_intro"), "builder": ctx.s("builder_link")}
