@@ -152,3 +152,28 @@ def test_builder_compact_drops_examples_and_shrinks_type(desktop, base_url):
     assert desktop.locator("#tda-sheet .tda-sheet-examples").count() == 0
     assert desktop.locator("#tda-sheet").evaluate("n => parseFloat(getComputedStyle(n).fontSize)") < full_size
     assert "compact=1" in desktop.url
+
+
+@needs_tools
+@pytest.mark.parametrize("path, paper, footer", [
+    ("/en/", "A4", "Poker TDA Rules 2024, v1.0"),
+    ("/en/glossary/", "Letter", "Poker TDA Rules 2024, v1.0"),
+    ("/en/calculators/", "Letter", "Poker TDA Rules 2024, v1.0"),
+    ("/ru/addendum/", "A4", "Правила Poker TDA 2024, в. 1.0"),
+    ("/zh-Hant/rp/8/", "Letter", "撲克 TDA 規則 2024，版本 1.0"),
+])
+def test_every_page_type_prints_on_a4_and_letter_without_navigation(desktop, base_url, tmp_path, path, paper, footer):
+    desktop.goto(base_url + path)
+    title = desktop.title().split(" - ")[0]
+    pdf = tmp_path / "page.pdf"
+    desktop.pdf(path=str(pdf), format=paper)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    width, height = (float(v) for v in re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())
+    expected = {"A4": (595.3, 841.9), "Letter": (612, 792)}[paper]
+    assert abs(width - expected[0]) < 2 and abs(height - expected[1]) < 2, (width, height)
+    text = pdf_text(pdf)
+    pages = text.split("\f")
+    assert footer in pages[0] and path in pages[0]                       # footer: edition · short URL
+    assert title.split(":")[0] in pages[0].splitlines()[0]            # running header: the page title
+    for furniture in ("Table of contents", "Skip to content", "Switch to dark mode", "Go to repository"):
+        assert furniture not in text
