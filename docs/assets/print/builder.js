@@ -80,12 +80,11 @@ function ruleSheet(item, editionsShown, options) {
   }
   const examples = [];
   if (options.examples && !options.compact) {
-    for (const [id, entry] of Object.entries(main.edition.addendum || {})) {
+    for (const id of Object.keys(main.edition.addendum || {})) {
       const [ruleId, part] = id.split("-");
       if (ruleId !== item.rule || (item.parts && part && !item.parts.includes(part))) continue;
       examples.push(el("div", { class: "tda-sheet-row tda-sheet-examples" }, [el("span", { class: "tda-sheet-label" }),
         ...editionsShown.map(({ lang, edition }) => cell(lang, ((edition.addendum || {})[id] || {}).html || ""))]));
-      void entry;
     }
   }
   return el("article", { class: "tda-sheet-rule", "data-rule": item.rule }, [head, ...rows, ...examples]);

@@ -191,6 +191,13 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
         preamble = {"anchor": "s-preamble", "title": heading.text if heading else "",
                     "columns": [Column(ctx.language, text(ed.preamble, ctx, None)) for ctx, ed in zip(contexts, editions)]}
 
+    addendum_intro = None        # the addendum's own preface; its examples follow each rule
+    if document.kind == "full" and main.edition.addendum_preamble:
+        heading = main.edition.headings.get("addendum_preamble")
+        addendum_intro = {"anchor": "s-addendum", "title": heading.text if heading else main.s("addendum"),
+                          "columns": [Column(ctx.language, text(ed.addendum_preamble, ctx, None))
+                                      for ctx, ed in zip(contexts, editions)]}
+
     ps = lambda key, language=main.language, **kw: strings.get(key, language, **kw)   # noqa: E731
     kind_title = {"full": "bilingual_title" if len(document.languages) > 1 else "full_title",
                   "handout": "handout_title", "selection": "selection_title"}[document.kind]
@@ -218,7 +225,7 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
         "notices": notices,
         "generated": ps("generated", date=DATE_PLACEHOLDER),
         "home_url": site_url + main.language + "/",
-        "preamble": preamble, "sections": sections, "procedures": procedures,
+        "preamble": preamble, "addendum_intro": addendum_intro, "sections": sections, "procedures": procedures,
         "css": Markup(render("pdf/book.css", cjk="SC" if "zh-Hans" in document.languages else "TC")),
     }
 
