@@ -2,6 +2,7 @@
 HTML did not change since the build), and poppler's tools to read them."""
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
@@ -29,12 +30,15 @@ class Word:
 
 
 class Pdf:
+    """One PDF read with poppler; every reading is cached (the session's tests ask the same questions)."""
+
     def __init__(self, path: Path):
         self.path = path
         self.info = dict(line.split(":", 1) for line in run("pdfinfo", str(path)).splitlines() if ":" in line)
         self.pages = int(self.info["Pages"])
         self.width, self.height = (float(v) for v in re.findall(r"[\d.]+", self.info["Page size"])[:2])
 
+    @functools.lru_cache(maxsize=None)
     def text(self, first: int | None = None, last: int | None = None) -> str:
         args = ["pdftotext", "-enc", "UTF-8"] + (["-f", str(first), "-l", str(last or first)] if first else [])
         return run(*args, str(self.path), "-")
@@ -51,6 +55,7 @@ class Pdf:
             rows.append({"name": cells[0], "emb": cells[-5], "sub": cells[-4], "uni": cells[-3]})
         return rows
 
+    @functools.lru_cache(maxsize=None)
     def outline(self) -> list[tuple[int, int, str]]:
         """(level, page, label) of every bookmark, from pdftohtml's XML."""
         xml = run("pdftohtml", "-xml", "-stdout", "-i", "-q", "-f", "1", "-l", "1", str(self.path))
@@ -64,6 +69,7 @@ class Pdf:
                 out.append((level, int(token[1]), unescape(re.sub(r"<[^>]+>", "", token[2]))))
         return out
 
+    @functools.lru_cache(maxsize=None)
     def words(self, first: int, last: int) -> list[Word]:
         """Words of the page body (running header and page number cut off), with positions in points."""
         xml = run("pdftotext", "-bbox", "-enc", "UTF-8", "-f", str(first), "-l", str(last), str(self.path), "-")
