@@ -149,6 +149,15 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
             view["examples"] = [e for e in view["examples"] if "-" not in e["id"] or e["id"].split("-", 1)[1] in letters]
         return view
 
+    def example_text(example, ctx, rule_id) -> Markup:
+        """The example's text; a source that has none says so (a bare label would look like a misprint)."""
+        if example is None:
+            return Markup("")
+        if example.blocks:
+            return text(example.blocks, ctx, rule_id)
+        merged = any(d.kind == "format" for d in example.defects)
+        return Markup('<p class="missing">') + ctx.s("merged_example" if merged else "missing_example") + Markup("</p>")
+
     def addendum_view(entry_id: str) -> dict:
         entries = [edition.addendum.get(entry_id) for edition in editions]
         rows = []
@@ -160,7 +169,7 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
             columns = []
             for ctx, entry in zip(contexts, entries):
                 example = entry.examples.get(label) if entry else None
-                columns.append(Column(ctx.language, text(example.blocks, ctx, entry.rule_id) if example else Markup("")))
+                columns.append(Column(ctx.language, example_text(example, ctx, entry.rule_id if entry else None)))
             name = main.example_label(label)
             rows.append({"anchor": "x-" + urls.example_anchor(entry_id, label), "label": name, "columns": columns})
         title = entries[0].title.text if entries[0].title else ""
