@@ -7,7 +7,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .chinese import simplified
-from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering
+from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering, SituationVocabulary
 from .yamlio import Problem, YamlError, line_of, read_yaml, to_plain
 
 EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
@@ -29,6 +29,7 @@ class Rulebook:
     glossary: tuple[GlossaryTerm, ...]
     renumbering: tuple[Renumbering, ...]
     documents: dict[str, object] = field(default_factory=dict, repr=False)   # file → parsed YAML, for line numbers
+    situations: SituationVocabulary = field(default_factory=lambda: SituationVocabulary(by="ours"))
 
     def edition(self, language: str, year: str = "2024") -> Edition:
         return self.editions[(year, language)]
@@ -96,11 +97,34 @@ def load_rulebook(root: Path | str = ".") -> Rulebook:
         entries = to_plain(renumbering_doc).get("entries", [])
         renumbering = tuple(r for i, e in enumerate(entries)
                             if (r := _validate(Renumbering, e, "rulebook/renumbering.yaml", renumbering_doc["entries"][i], problems)))
+    situations = _load_situations(root, editions.get(("2024", "en")), documents, problems)
     if problems:
         raise RulebookError(problems)
     if ("2024", "zh-Hant") in editions:
         editions[("2024", "zh-Hans")] = to_simplified(editions[("2024", "zh-Hant")])
-    return Rulebook(root, editions, glossary, renumbering, documents)
+    return Rulebook(root, editions, glossary, renumbering, documents, situations)
+
+
+SITUATIONS = "rulebook/situations.yaml"
+
+
+def _load_situations(root: Path, edition: Edition | None, documents, problems) -> SituationVocabulary:
+    """The search's situation vocabulary (ours); every rule or part it names must exist."""
+    document = _read(root, SITUATIONS, problems)
+    if document is None:
+        return SituationVocabulary(by="ours")
+    documents[SITUATIONS] = document
+    vocabulary = _validate(SituationVocabulary, to_plain(document), SITUATIONS, document, problems)
+    if vocabulary is None or edition is None:
+        return SituationVocabulary(by="ours")
+    for index, situation in enumerate(vocabulary.situations):
+        for position, target in enumerate(situation.rules):
+            rule_id, _, letter = target.rpartition("-") if target[-1].isalpha() and "-" in target else (target, "", "")
+            rule = edition.rule(rule_id)
+            if rule is None or (letter and letter not in rule.parts):
+                problems.append(Problem(SITUATIONS, line_of(document, ("situations", index, "rules", position)),
+                                        f"situations:{index}", f"{target!r} is not a 2024 rule or part"))
+    return vocabulary
 
 
 def _read(root: Path, file: str, problems: list[Problem]):

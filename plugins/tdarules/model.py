@@ -254,6 +254,44 @@ class GlossaryTerm(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+SITUATION_TARGET = re.compile(r"^(?:[1-9][0-9]?|RP-[1-9][0-9]?)(?:-[A-Z])?$")
+
+
+class Situation(Strict):
+    """Players' words for what happened at the table, and the rules (or parts) that answer it (ours)."""
+    rules: tuple[str, ...] = Field(min_length=1)   # "31", "RP-5", "13-C"
+    en: tuple[str, ...] = ()
+    zh_hant: tuple[str, ...] = Field(default=(), alias="zh-Hant")   # also serves zh-Hans (t2s-folded)
+    ru: tuple[str, ...] = ()
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @field_validator("rules")
+    @classmethod
+    def _rule_ids(cls, value):
+        for rule_id in value:
+            if not SITUATION_TARGET.match(rule_id):
+                raise ValueError(f"{rule_id!r} is not a rule, procedure or part id (43, RP-5, 13-C)")
+        return value
+
+    def phrases(self, language: str) -> tuple[str, ...]:
+        return self.ru if language == "ru" else self.en if language == "en" else self.zh_hant
+
+
+class SituationVocabulary(Strict):
+    """rulebook/situations.yaml: question framing per language and the situation phrases."""
+    by: Literal["ours"]
+    framing: dict[Literal["en", "zh-Hant", "ru"], tuple[str, ...]] = Field(default_factory=dict)
+    # a player's word → the words the rule text uses for it (籌碼 → 計分牌, баттон → кнопка)
+    words: dict[Literal["en", "zh-Hant", "ru"], dict[str, tuple[str, ...]]] = Field(default_factory=dict)
+    situations: tuple[Situation, ...] = ()
+
+    def words_for(self, language: str) -> dict[str, tuple[str, ...]]:
+        return self.words.get("zh-Hant" if language.startswith("zh") else language, {})
+
+    def framing_for(self, language: str) -> tuple[str, ...]:
+        return self.framing.get("zh-Hant" if language.startswith("zh") else language, ())
+
+
 class Renumbering(Strict):
     """One 2017 rule and the 2024 rule it became."""
     old: str                                   # 2017 id

@@ -59,7 +59,9 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
             limit = params.get("limit", str(DEFAULT_LIMIT)) or str(DEFAULT_LIMIT)
             if not limit.isdigit() or len(limit) > 3:
                 raise QueryError(f"limit must be a whole number from 1 to {MAX_LIMIT}")
-            hits = engine(index_dir).search(params["q"], params.get("lang", "en"), int(limit))
+            found = engine(index_dir)
+            hits = found.search(params["q"], params.get("lang", "en"), int(limit))
+            corrected = found.corrected(params["q"], params.get("lang", "en"))   # "showing results for"
         except IndexMissing as error:
             return _error(str(error), 503)
         except QueryError as error:
@@ -67,7 +69,10 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
         except Exception:                               # never a bare 500 page; log it for us
             log.exception("search failed for %r", request.url.query)
             return _error("internal search error", 500)
-        return JSONResponse({"hits": [h.to_dict() for h in hits]}, headers=HEADERS)
+        body = {"hits": [h.to_dict() for h in hits]}
+        if corrected:
+            body["corrected"] = corrected
+        return JSONResponse(body, headers=HEADERS)
 
     def hidden(request: Request) -> Response:
         return _error("not found", 404)
