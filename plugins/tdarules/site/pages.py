@@ -15,6 +15,7 @@ from .. import urls
 from .calculators import calculator_views, calculators_for_rule, calculators_page
 from .context import Context
 from .templating import macros, render
+from ..printing.builder import builder_page
 
 
 def rule_page(rule: Rule, ctx: Context) -> str:
@@ -69,8 +70,9 @@ def reading_order(edition: Edition) -> list[str]:
 
 def home_page(ctx: Context) -> str:
     edition = ctx.edition
+    from ..printing.links import downloads_view
     return render("pages/home.md", ctx=ctx, title=edition.title.text, meta={}, edition=edition,
-                  part_index=part_index(edition),
+                  part_index=part_index(edition), downloads=downloads_view(ctx),
                   section_rules={s.id: [edition.rule(r) for r in s.rules] for s in edition.sections})
 
 
@@ -144,14 +146,15 @@ LANGUAGE_PAGES = [
     ("addendum.{language}.md", addendum_page),
     ("glossary.{language}.md", glossary_page),
     ("calculators.{language}.md", calculators_page),
+    ("print.{language}.md", builder_page),
 ]
 
 
-def all_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
+def all_pages(rulebook: Rulebook, strings: Strings, downloads=()) -> dict[str, str]:
     """Relative path under the generated folder → Markdown, for every language."""
     pages: dict[str, str] = {}
     for language in ALL_LANGUAGES:
-        ctx = Context(rulebook, language, strings)
+        ctx = Context(rulebook, language, strings, list(downloads))
         for name, view in LANGUAGE_PAGES:
             pages[name.format(language=language)] = view(ctx)
         for rule in ctx.edition.all_rules():

@@ -25,6 +25,8 @@ class RulesConfig(Config):
     search_index = opt.Type(bool, default=True)              # Whoosh index next to the built site
     static_search = opt.Type(bool, default=True)             # Pagefind index: search offline / without the API
     finalize = opt.Type(bool, default=True)                  # hashed assets, precompression, service worker
+    pdf = opt.Type(bool, default=True)                       # site/pdf/*.pdf (rendered only when changed)
+    pdf_cache = opt.Type(str, default=".cache/pdf")          # rendered PDFs by content hash, outside site/
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -34,6 +36,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.rulebook = None
         self.strings = None
         self.built_once = False
+        self.pdfs = None
 
     # Runs first, before static-i18n (priority -100) collects files: its `on_files` rebuilds every
     # File from docs_dir, so pages must already exist there as real Markdown.
@@ -45,7 +48,14 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         except RulebookError as error:
             raise PluginError(f"the rulebook does not load:\n{error}") from None
         self.strings = load_strings(rulebook_dir)
-        written = generate_pages(self.rulebook, self.strings, Path(config.docs_dir) / self.config.generated)
+        # PDFs before the pages: the home pages list their sizes. Once per build: static-i18n runs a
+        # nested build per language (`building` is set then) and the PDFs are the same for all.
+        if self.config.pdf and (self.pdfs is None or not getattr(config.plugins.get("i18n"), "building", False)):
+            from ..printing.build import render_site_pdfs
+            cache = Path(config.config_file_path).parent / self.config.pdf_cache
+            self.pdfs = render_site_pdfs(self.rulebook, rulebook_dir, config.site_url, cache)
+        written = generate_pages(self.rulebook, self.strings, Path(config.docs_dir) / self.config.generated,
+                                 downloads=self.pdfs or [])
         if written:
             log.info("tda-rules: wrote %d changed page(s)", written)
 
@@ -75,6 +85,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.built_once = True
         if self.config.exports:
             write_exports(self.rulebook, self.strings, site_dir)
+        from ..printing.qr import write_qr_codes      # the rule-sheet builder's QR codes
+        write_qr_codes(self.rulebook, config.site_url or "/", site_dir)
+        if self.pdfs:
+            from ..printing.pdf import publish
+            publish(self.pdfs, site_dir / "pdf")
         if self.config.search_index:
             from ..search.index import build_index
             build_index(self.rulebook, site_dir / "search-index")
@@ -101,6 +116,17 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             raise PluginError(str(error)) from None
 
     on_post_build = CombinedEvent(_post_build_language, _post_build_site)
+
+    # Each page once written: its own running header, footer and short URL for printing (issue 11).
+    def on_post_page(self, output, page, config):
+        language = getattr(config.plugins.get("i18n"), "current_language", None)
+        if self.rulebook is None or language not in ALL_LANGUAGES:
+            return output
+        from ..printing.print_head import add_print_head
+        edition = self.rulebook.edition(language)
+        return add_print_head(output, title=page.title or config.site_name, url=page.canonical_url or "",
+                              edition_line=self.strings.get("edition_line", language, edition=edition.edition,
+                                                            version=edition.version))
 
     # `mkdocs serve` rebuilds: let the next build write exports again.
     def on_serve(self, server, config, builder):
