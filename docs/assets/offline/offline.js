@@ -108,6 +108,14 @@ function nearScreen(node) {
   });
 }
 
+// The content's last element on screen: print-only lines (the short URL) end the page but are never
+// laid out, and an observer never sees them intersect.
+function lastShown(host) {
+  if (!host) return null;
+  const shown = [...host.children].filter((node) => node.getClientRects().length > 0);
+  return shown.length ? shown[shown.length - 1] : host;
+}
+
 async function setup() {
   if (!("serviceWorker" in navigator)) return;
   const hadController = Boolean(navigator.serviceWorker.controller);
@@ -142,7 +150,7 @@ async function setup() {
   });
 
   // The panel sits at the end of the page: ask for the sizes only when it comes near the screen.
-  await nearScreen(document.querySelector(".md-content__inner") ? document.querySelector(".md-content__inner > :last-child") : null);
+  await nearScreen(lastShown(document.querySelector(".md-content__inner")));
   let summary;
   try { summary = await json("/offline/summary.json"); } catch { return; }   // no worker and no network
   const mine = summary.languages[LANG];
