@@ -92,7 +92,8 @@ def test_index_then_search_from_the_terminal(tmp_path):
     # A copy of the data, so the test writes its own index instead of the built site's.
     shutil.copytree(ROOT / "rulebook", tmp_path / "rulebook")
     assert rulebook("index", "--root", str(tmp_path)).returncode == 0
-    assert (tmp_path / "site" / "search-index").is_dir()
+    assert (tmp_path / "build" / "search-index" / "meta.json").is_file()
+    assert not (tmp_path / "site").exists()              # the private index is never in the published tree
     hits = rulebook("search", "全下", "--lang", "zh-Hans", "--limit", "3", "--root", str(tmp_path))
     assert hits.returncode == 0 and "/zh-Hans/rules/" in hits.stdout
     jump = rulebook("search", "2017 rule 46", "--root", str(tmp_path))

@@ -24,11 +24,8 @@ def _load(root: str):
 
 
 def cmd_validate(args) -> int:
-    from .validate import validate
-    rulebook = _load(args.root)
-    if rulebook is None:
-        return 1
-    problems = validate(rulebook)
+    from .gate import check
+    rulebook, problems = check(args.root)
     for problem in problems:
         print(problem)
     if problems:
@@ -80,12 +77,17 @@ def cmd_index(args) -> int:
 
 def cmd_search(args) -> int:
     from .search.cli import main_search
-    return main_search(args.query, args.lang or "en", args.limit, Path(args.root) / "site" / "search-index")
+    return main_search(args.query, args.lang or "en", args.limit, Path(args.root) / INDEX_DIR)
 
 
 def cmd_serve(args) -> int:
     from .search.cli import main_serve
-    return main_serve(args.host, args.port, Path(args.root) / "site")
+    return main_serve(args.host, args.port, Path(args.root) / "site", Path(args.index or Path(args.root) / INDEX_DIR),
+                      workers=args.workers, allowed_hosts=args.allowed_host, rate=args.rate,
+                      access_log=not args.no_access_log)
+
+
+INDEX_DIR = "build/search-index"      # the Whoosh index: private, outside the published site/
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -110,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     build = command("build", "build the site, its JSON exports and both search indexes", cmd_build)
     build.add_argument("--strict", action="store_true", help="fail on warnings")
-    command("index", "rebuild the Whoosh search index into site/search-index", cmd_index)
+    command("index", f"rebuild the Whoosh search index into {INDEX_DIR}", cmd_index)
     search = command("search", "search the rules from the terminal", cmd_search)
     search.add_argument("query")
     search.add_argument("--lang", default=None, choices=ALL_LANGUAGES)
@@ -118,6 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve = command("serve", "serve the built site and GET /api/search", cmd_serve)
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--index", default=None, help=f"Whoosh index directory (default: ROOT/{INDEX_DIR})")
+    serve.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (default: 1)")
+    serve.add_argument("--allowed-host", action="append", default=None, metavar="HOST",
+                       help="a Host header to accept (repeatable; default: localhost, 127.0.0.1 and --host)")
+    serve.add_argument("--rate", type=float, default=None,
+                       help="searches per second allowed per client address (default: 20; 0 = unlimited)")
+    serve.add_argument("--no-access-log", action="store_true", help="do not print one line per request")
     return parser
 
 

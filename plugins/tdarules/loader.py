@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from .chinese import simplified
 from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering
-from .yamlio import Problem, YamlError, line_of, read_yaml, to_plain
+from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml, to_plain
 
 EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
 # Top-level lists and mappings whose keys are the ids a reader cites.
@@ -64,38 +64,35 @@ def _yaml_path(loc: tuple) -> tuple:
 
 
 def load_rulebook(root: Path | str = ".") -> Rulebook:
-    """Read and validate every rulebook file; raise RulebookError listing all problems."""
+    """Read and validate every rulebook file; raise RulebookError listing all problems.
+
+    Whatever the bytes (empty, truncated, wrong types, hostile nesting), the outcome is a Rulebook or
+    RulebookError with `file:line: id: message` problems, never another exception.
+    """
     root = Path(root)
     problems: list[Problem] = []
     documents: dict[str, object] = {}
     editions: dict[tuple[str, str], Edition] = {}
     for year, language in sorted(EDITION_FILES):
         file = f"rulebook/{year}/{language}.yaml"
-        document = _read(root, file, problems)
+        document, plain = _read(root, file, problems)
         if document is None:
             continue
         documents[file] = document
-        edition = _validate(Edition, to_plain(document), file, document, problems)
-        if edition is not None:
+        edition = _validate(Edition, plain, file, document, problems)
+        if edition is None:
+            continue
+        mismatched = [(key, want, got) for key, want, got in (("edition", year, edition.edition),
+                                                                ("language", language, edition.language)) if want != got]
+        for key, want, got in mismatched:
+            problems.append(Problem(file, line_of(document, (key,)), "-",
+                                    f"{key}: says {got!r} but the file is the {year} {language} edition"))
+        if not mismatched:
             editions[(year, language)] = edition
-    glossary_doc = _read(root, "rulebook/glossary.yaml", problems)
-    glossary: tuple[GlossaryTerm, ...] = ()
-    if glossary_doc is not None:
-        documents["rulebook/glossary.yaml"] = glossary_doc
-        plain = to_plain(glossary_doc)
-        terms = []
-        for index, term in enumerate(plain.get("terms", []) if isinstance(plain, dict) else []):
-            parsed = _validate(GlossaryTerm, term, "rulebook/glossary.yaml", glossary_doc["terms"][index], problems)
-            if parsed is not None:
-                terms.append(parsed)
-        glossary = tuple(terms)
-    renumbering_doc = _read(root, "rulebook/renumbering.yaml", problems)
-    renumbering: tuple[Renumbering, ...] = ()
-    if renumbering_doc is not None:
-        documents["rulebook/renumbering.yaml"] = renumbering_doc
-        entries = to_plain(renumbering_doc).get("entries", [])
-        renumbering = tuple(r for i, e in enumerate(entries)
-                            if (r := _validate(Renumbering, e, "rulebook/renumbering.yaml", renumbering_doc["entries"][i], problems)))
+    glossary = tuple(_entries(root, GLOSSARY_FILE, "terms", {"by"}, GlossaryTerm, documents, problems,
+                              lambda item, i: f"glossary:{item.get('id', f'#{i + 1}')}"))
+    renumbering = tuple(_entries(root, RENUMBERING_FILE, "entries", {"from", "to"}, Renumbering, documents,
+                                 problems, lambda item, i: f"renumbering:{item.get('old', f'#{i + 1}')}"))
     if problems:
         raise RulebookError(problems)
     if ("2024", "zh-Hant") in editions:
@@ -103,16 +100,75 @@ def load_rulebook(root: Path | str = ".") -> Rulebook:
     return Rulebook(root, editions, glossary, renumbering, documents)
 
 
+GLOSSARY_FILE = "rulebook/glossary.yaml"
+RENUMBERING_FILE = "rulebook/renumbering.yaml"
+
+
+def _entries(root: Path, file: str, key: str, other_keys: set[str], model, documents: dict,
+             problems: list[Problem], where_of) -> list:
+    """The validated items of a file holding one non-empty list under `key` (glossary, renumbering)."""
+    document, plain = _read(root, file, problems)
+    if document is None:
+        return []
+    documents[file] = document
+    items = plain.get(key)
+    if not isinstance(items, list) or not items:
+        what = "is missing" if key not in plain else ("is empty" if items in ([], None) else
+                                                         f"must be a list, not {_kind(items)}")
+        problems.append(Problem(file, line_of(document, (key,)), "-", f"{key}: {what}"))
+        return []
+    for extra in (k for k in plain if k != key and k not in other_keys):
+        problems.append(Problem(file, line_of(document, (extra,)), "-", f"{extra}: unknown top-level key"))
+    parsed = []
+    for index, item in enumerate(items):
+        node = document[key][index]
+        if not isinstance(item, dict):
+            problems.append(Problem(file, line_of(document, (key, index)), f"{key.rstrip('s')}:#{index + 1}",
+                                    f"{key}.{index}: must be a mapping, not {_kind(item)}"))
+            continue
+        where = str(where_of(item, index))
+        try:
+            parsed.append(model.model_validate(item))
+        except ValidationError as error:
+            for problem in error.errors():
+                loc = _yaml_path(tuple(problem["loc"]))
+                path = ".".join(str(p) for p in loc) or "-"
+                problems.append(Problem(file, line_of(node, loc), where, f"{path}: {problem['msg']}"))
+    return parsed
+
+
+def _kind(value) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return {str: "text", type(None): "empty"}.get(type(value), type(value).__name__)
+
+
 def _read(root: Path, file: str, problems: list[Problem]):
+    """(document with positions, plain data) or (None, None) after recording why not."""
     path = root / file
-    if not path.exists():
+    if not path.is_file():
         problems.append(Problem(file, 0, "-", "file is missing"))
-        return None
+        return None, None
     try:
-        return read_yaml(path, file)
+        document = read_yaml(path, file)
     except YamlError as error:
         problems.append(error.problem)
-        return None
+        return None, None
+    except OSError as error:
+        problems.append(Problem(file, 0, "-", f"cannot read: {error.strerror}"))
+        return None, None
+    if not isinstance(document, dict):
+        problems.append(Problem(file, 1, "-", f"the top level must be a mapping, not {_kind(document)}"))
+        return None, None
+    try:
+        plain = to_plain(document)
+    except TooLarge as error:
+        problems.append(Problem(file, error.line, enclosing_id(path, error.line),
+                                f"expands to more than {MAX_VALUES:,} values (YAML aliases nested too deep?)"))
+        return None, None
+    return document, plain
 
 
 def to_simplified(edition: Edition) -> Edition:
