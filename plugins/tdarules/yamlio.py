@@ -9,6 +9,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.reader import ReaderError
 
 # The rulebook nests about 8 levels deep and holds ~2,000 values per file: far above both, far
 # below what turns a hostile file (20,000 nested brackets, an alias bomb) into a crash or a hang.
@@ -64,10 +65,16 @@ def read_yaml(path: Path, shown_as: str | None = None):
         if "maximum depth" in message:
             message = f"nested more than {MAX_DEPTH} levels deep"
         raise YamlError(Problem(name, line, enclosing_id(path, line), message.strip())) from None
+    except ReaderError as error:       # a character YAML does not allow (NUL, other control characters)
+        line = text.count("\n", 0, max(0, error.position)) + 1
+        char = error.character if isinstance(error.character, str) else chr(error.character or 0)
+        raise YamlError(Problem(name, line, enclosing_id(path, line),
+                                f"character U+{ord(char):04X} is not allowed in YAML")) from None
     except RecursionError:
         raise YamlError(Problem(name, 1, "-", f"nested too deeply to read (more than {MAX_DEPTH} levels)")) from None
     except Exception as error:          # ruamel's other errors (bad tags, unhashable keys) carry no mark
-        raise YamlError(Problem(name, 1, "-", f"cannot read YAML: {type(error).__name__}: {error}"[:300])) from None
+        message = " ".join(f"cannot read YAML: {type(error).__name__}: {error}".split())[:300]
+        raise YamlError(Problem(name, 1, "-", message)) from None
     if document is None:
         raise YamlError(Problem(name, 1, "-", "file is empty"))
     return document
