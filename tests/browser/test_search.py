@@ -10,7 +10,9 @@ from tdarules.search.server import create_app
 
 from pathlib import Path
 
-SITE_DIR = Path(__file__).resolve().parents[2] / "site"
+ROOT = Path(__file__).resolve().parents[2]
+SITE_DIR = ROOT / "site"
+INDEX_DIR = ROOT / "build" / "search-index"
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +20,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def api_site(start_server):
     """The built site and /api/search from one uvicorn server, as `rulebook serve` runs it."""
-    return start_server(create_app(SITE_DIR))
+    return start_server(create_app(SITE_DIR, INDEX_DIR))
 
 
 def search(page, text: str):
@@ -57,8 +59,11 @@ def test_search_still_works_with_the_api_cut(page, api_site):
     page.locator(".tda-search__backend").wait_for()        # says the offline index answered
     hrefs = [a.get_attribute("href") for a in results.all()]
     assert any(h.startswith("/ru/rules/56/") for h in hrefs), hrefs
+    first = hrefs[0]
+    assert first.startswith("/ru/") and first.rstrip("/") != "/ru", first
     results.first.click()
-    page.wait_for_url(re.compile(r"/ru/"))
+    # the page the first hit names, not the /ru/ page the search started on
+    page.wait_for_url(re.compile(re.escape(api_site + first.split("#")[0]) + r"(?:#.*)?$"))
 
 
 def test_fallback_on_plain_static_files_in_chinese(page, base_url):

@@ -327,20 +327,24 @@ def _warm(index_dir: Path) -> None:
         log.warning("%s: the API will answer 503 until the index is built", error)
 
 
+def uvicorn_options() -> dict:
+    """How uvicorn runs this app, in `rulebook serve` and in the tests' servers alike."""
+    from .protocol import Protocol
+    return dict(http=Protocol, server_header=False, access_log=False, timeout_keep_alive=5,
+                # X-Forwarded-For is believed from 127.0.0.1 only (nginx on the same host): the rate
+                # limit then counts real clients, and nobody else can pose as one.
+                proxy_headers=True, forwarded_allow_ips="127.0.0.1", limit_concurrency=1000)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | str = "site",
           index_dir: Path | str | None = None, *, workers: int = 1, allowed_hosts: list[str] | None = None,
           rate: float | None = None, access_log: bool = True) -> None:
     """Run uvicorn in the foreground (what `rulebook serve` calls); `workers` > 1 forks uvicorn workers."""
     import uvicorn
-    from .protocol import Protocol
     hosts = list(allowed_hosts or [*DEFAULT_HOSTS, host])
     os.environ.update({ENV["site"]: str(Path(site_dir).resolve()),
                        ENV["index"]: str(Path(index_dir or DEFAULT_INDEX).resolve()),
                        ENV["hosts"]: ",".join(hosts), ENV["rate"]: str(DEFAULT_RATE if rate is None else rate),
                        ENV["log"]: "1" if access_log else "0"})
     uvicorn.run("tdarules.search.server:app_from_env", factory=True, host=host, port=port, workers=workers,
-                http=Protocol, log_level="warning", access_log=False, server_header=False,
-                # X-Forwarded-For is believed from 127.0.0.1 only (nginx on the same host): the rate
-                # limit then counts real clients, and nobody else can pose as one.
-                proxy_headers=True, forwarded_allow_ips="127.0.0.1",
-                timeout_keep_alive=5, limit_concurrency=1000)
+                log_level="warning", **uvicorn_options())
