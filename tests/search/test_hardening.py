@@ -140,17 +140,20 @@ def test_rate_limit_answers_429_with_retry_after(start_server, site_dir, index_d
 
 
 def test_one_access_log_line_per_request(server_url, caplog):
+    import uuid
+    probe = uuid.uuid4().hex                   # other tests' late lines must not count
+    mine = lambda: [r.getMessage() for r in caplog.records if r.name == "tdarules.access" and probe in r.getMessage()]
     with caplog.at_level(logging.INFO, logger="tdarules.access"):
-        httpx.get(f"{server_url}/en/")
-        httpx.get(f"{server_url}/api/search?q=%1Bevil&lang=en")
+        httpx.get(f"{server_url}/en/?{probe}")
+        httpx.get(f"{server_url}/api/search?q=%1Bevil&lang=en&{probe}")
         deadline = time.monotonic() + 5        # the line is written just after the last byte is sent
-        while time.monotonic() < deadline and len([r for r in caplog.records if r.name == "tdarules.access"]) < 2:
+        while time.monotonic() < deadline and len(mine()) < 2:
             time.sleep(0.05)
         time.sleep(0.1)
-    lines = sorted((r.getMessage() for r in caplog.records if r.name == "tdarules.access"), key=lambda l: "/api/" in l)
+    lines = sorted(mine(), key=lambda line: "/api/" in line)
     assert len(lines) == 2, lines
-    assert '"GET /en/" 200' in lines[0]
-    assert "\x1b" not in lines[1] and '"GET /api/search?q=%1Bevil&lang=en" 400' in lines[1]
+    assert f'"GET /en/?{probe}" 200' in lines[0]
+    assert "\x1b" not in lines[1] and f'"GET /api/search?q=%1Bevil&lang=en&{probe}" 400' in lines[1]
 
 
 def test_made_up_words_are_capped(index_dir, monkeypatch):
