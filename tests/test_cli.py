@@ -97,6 +97,8 @@ def test_index_then_search_from_the_terminal(tmp_path):
     hits = rulebook("search", "全下", "--lang", "zh-Hans", "--limit", "3", "--root", str(tmp_path))
     assert hits.returncode == 0 and "/zh-Hans/rules/" in hits.stdout
     jump = rulebook("search", "2017 rule 46", "--root", str(tmp_path))
-    assert "/en/rules/43/" in jump.stdout.splitlines()[0] + jump.stdout
+    first_title, first_url = jump.stdout.splitlines()[:2]        # "1. 43  Raise Amounts" / "   /en/rules/43/  score"
+    assert first_title.split()[:2] == ["1.", "43"], jump.stdout
+    assert first_url.split()[0] == "/en/rules/43/", jump.stdout
     bad = rulebook("search", "   ", "--root", str(tmp_path))
     assert bad.returncode == 1 and bad.stderr.strip()

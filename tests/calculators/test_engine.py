@@ -87,6 +87,7 @@ def _source_codes() -> tuple[set[str], set[str]]:
 
 
 def _check(table: dict, codes: set[str], kind: str):
+    assert len(codes) >= 5, f"only {len(codes)} {kind} codes found: the code scan itself is broken"
     missing = []
     for code in sorted(codes):
         entry = table.get(code)
