@@ -56,8 +56,19 @@ def cmd_show(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from .importers import import_all
-    for path in import_all(Path(args.root) / "rulebook"):
+    from .importers import ENGLISH_2017, LONGFORM_2024, RUSSIAN_2024, import_all
+    rulebook_dir = Path(args.root) / "rulebook"
+    missing = [s for s in (LONGFORM_2024, RUSSIAN_2024, ENGLISH_2017) if not (rulebook_dir / s).is_file()]
+    for source in missing:
+        print(f"rulebook/{source}:0: -: source text is missing", file=sys.stderr)
+    if missing:
+        return 1
+    try:
+        written = import_all(rulebook_dir)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"import: {error}", file=sys.stderr)
+        return 1
+    for path in written:
         print(f"wrote {path}")
     return 0
 
