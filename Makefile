@@ -57,6 +57,14 @@ system-node:
 	  $(APT) update && $(APT) install -y --no-install-recommends nodejs npm; \
 	fi
 
+# A Java runtime for the Nu HTML checker (vnu.jar from npm) that validates built pages in the tests.
+.PHONY: system-java
+system-java:
+	@if ! command -v java >/dev/null 2>&1; then \
+	  echo ">> installing default-jre-headless"; \
+	  $(APT) update && $(APT) install -y --no-install-recommends default-jre-headless; \
+	fi
+
 # --- JavaScript build tools (pinned by package-lock.json) ------------------------
 
 NODE_STAMP := node_modules/.tdarules-installed
@@ -87,7 +95,7 @@ serve: build
 	@echo ">> serving http://$(HOST):$(PORT)/"
 	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
-test: setup system-browser system-tools build
+test: setup system-browser system-tools system-java build
 	TDA_REUSE_SITE=1 $(PY) -m pytest -q
 
 bench: setup

@@ -13,9 +13,9 @@ import pytest
 
 from tdarules.loader import load_rulebook
 from tdarules.model import ALL_LANGUAGES
-from tdarules.site.calculators import CALCULATOR_RULES, calculator_widget, rule_widgets, strings_json
+from tdarules.site.calculators import calculator_rules, calculator_widget, rule_widgets, strings_json
+from tdarules.site.context import Context
 from tdarules.site.generate import load_strings
-from tdarules.site.pages import Context
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -67,6 +67,7 @@ def test_quotes_are_the_rule_text_in_the_page_language(data, contexts):
 
 
 def test_calculators_sit_on_existing_rule_pages(contexts):
+    CALCULATOR_RULES = calculator_rules(contexts["en"].strings)
     assert CALCULATOR_RULES["minRaise"] == ["43", "47"] and CALCULATOR_RULES["handForHand"] == ["RP-8"]
     for calc, rules in CALCULATOR_RULES.items():
         assert rules, calc
@@ -94,3 +95,25 @@ def test_ui_strings_in_every_language(data):
 def test_widget_is_escaped_and_has_noscript(contexts):
     html = calculator_widget("potLimit", contexts["zh-Hant"])
     assert 'id="calc-potLimit"' in html and "<noscript>" in html and "底池限注最大額" in html
+
+
+def test_calculator_strings_come_through_the_loaded_strings(tmp_path, contexts):
+    """The pages and the UI JSON read calculators.yaml only as loaded by load_strings (no second reader):
+    a changed copy elsewhere shows up in both; a name clash with site.yaml is refused."""
+    from tdarules.site.calculators import calculators_page
+    from tdarules.strings import Strings
+
+    ui = tmp_path / "rulebook" / "ui"
+    ui.mkdir(parents=True)
+    shutil.copy(ROOT / "rulebook" / "ui" / "site.yaml", ui / "site.yaml")
+    text = (ROOT / "rulebook" / "ui" / "calculators.yaml").read_text(encoding="utf-8")
+    assert 'en: "Pot-limit maximum"' in text
+    (ui / "calculators.yaml").write_text(text.replace('en: "Pot-limit maximum"', 'en: "Pot-limit maximum <test>"'),
+                                         encoding="utf-8")
+    strings = load_strings(tmp_path / "rulebook")
+    ctx = Context(contexts["en"].rulebook, "en", strings)
+    assert strings_json(ctx)["calculators"]["potLimit"]["title"] == "Pot-limit maximum <test>"
+    page = calculators_page(ctx)
+    assert "Pot-limit maximum &lt;test&gt;" in page and "<test>" not in page
+    with pytest.raises(ValueError, match="'rule' is also the name"):
+        Strings.load(ui / "site.yaml", rule=ui / "calculators.yaml")

@@ -2,25 +2,24 @@
 per-language JSON the browser UI (docs/assets/calculators/ui.js) loads from /data/ui/calculators.<lang>.json.
 
 Pure functions, no MkDocs import. The engine itself is plain ES modules under
-docs/assets/calculators/engine/; its strings live in rulebook/ui/calculators.yaml.
+docs/assets/calculators/engine/; its strings (rulebook/ui/calculators.yaml) come in through `Strings`
+under the key 'calculators' (see generate.load_strings), like every other interface string.
+The markup is in templates/pages/calculators.md and templates/macros/calculators.html.
 """
 from __future__ import annotations
 
-import html
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+from markupsafe import Markup
 
 from .. import urls
 from ..model import Block
 from ..strings import Strings
-from ..yamlio import read_yaml, to_plain
+from .context import Context
+from .markup import markdown_document
+from .templating import macros, render
 
-if TYPE_CHECKING:
-    from .pages import Context
-
-ROOT = Path(__file__).resolve().parents[3]
-STRINGS_FILE = Path("rulebook") / "ui" / "calculators.yaml"
+STRINGS = "calculators"          # the namespace of rulebook/ui/calculators.yaml in Strings
 ENGINE_DOC = Path("docs") / "assets" / "calculators" / "ENGINE.md"
 ENGINE_MODULE = "/assets/calculators/engine/index.js"
 PAGE_SLUG = "calculators"
@@ -30,98 +29,53 @@ PAGE_SLUG = "calculators"
 EXTRA_CITED_RULES = ("1", "35", "52", "53")
 
 
-@lru_cache(maxsize=4)
-def _load(path: str) -> dict:
-    return to_plain(read_yaml(Path(path)))
+def calculator_rules(strings: Strings) -> dict[str, list[str]]:
+    """calculator id → the rules on whose pages it is placed, in the order of calculators.yaml."""
+    return {cid: list(spec.get("rules", [])) for cid, spec in strings.entry(f"{STRINGS}.calculators").items()}
 
 
-def calculator_strings(root: Path | None = None) -> dict:
-    return _load(str((root or ROOT) / STRINGS_FILE))
+def calculator_ids(strings: Strings) -> list[str]:
+    return list(calculator_rules(strings))
 
 
-def _rules_map(data: dict) -> dict[str, list[str]]:
-    return {cid: list(spec.get("rules", [])) for cid, spec in data["calculators"].items()}
+def calculators_for_rule(rule_id: str, strings: Strings) -> list[str]:
+    return [cid for cid, rules in calculator_rules(strings).items() if rule_id in rules]
 
 
-CALCULATOR_RULES: dict[str, list[str]] = _rules_map(calculator_strings())
+# ---------------------------------------------------------------- pages
+
+def calculator_view(calc_id: str, ctx: Context) -> dict:
+    """What the templates show of one calculator: id, title in the page language, rules, rule links."""
+    rules = calculator_rules(ctx.strings)[calc_id]
+    links = []
+    for rule_id in rules:
+        rule = ctx.edition.rule(rule_id)
+        links.append({"url": urls.rule_url(ctx.language, rule_id) if rule else None,
+                      "label": ctx.rule_label(rule) if rule else rule_id})
+    return {"id": calc_id, "title": ctx.s(f"{STRINGS}.calculators.{calc_id}.title"), "rules": rules,
+            "rule_links": links}
 
 
-pick = Strings.pick     # one language of a {en, zh-Hant, zh-Hans?, ru} entry
+def calculator_views(ids: list[str], ctx: Context) -> list[dict]:
+    return [calculator_view(cid, ctx) for cid in ids]
 
 
-def _strings(ctx: "Context") -> dict:
-    return calculator_strings(ctx.rulebook.root)
-
-
-def _ui(ctx: "Context", key: str, **params) -> str:
-    text = pick(_strings(ctx)["ui"][key], ctx.language)
-    return text.format(**params) if params else text
-
-
-def calculator_ids(ctx: "Context | None" = None) -> list[str]:
-    data = _strings(ctx) if ctx else calculator_strings()
-    return list(data["calculators"])
-
-
-def calculators_for_rule(rule_id: str, ctx: "Context") -> list[str]:
-    return [cid for cid, rules in _rules_map(_strings(ctx)).items() if rule_id in rules]
-
-
-# ---------------------------------------------------------------- HTML
-
-def calculator_widget(calc_id: str, ctx: "Context", *, heading: str = "h2") -> str:
+def calculator_widget(calc_id: str, ctx: Context, *, heading: str = "h2") -> Markup:
     """The placeholder ui.js fills in: a titled section with a loading line and a <noscript> note."""
-    spec = _strings(ctx)["calculators"][calc_id]
-    title = html.escape(pick(spec["title"], ctx.language))
-    rules = _rules_map(_strings(ctx))[calc_id]
-    cid = html.escape(calc_id)
-    return (f'<section class="tda-calc" data-calc="{cid}" id="calc-{cid}" data-lang="{html.escape(ctx.language)}" '
-            f'data-rules="{html.escape(" ".join(rules))}" aria-labelledby="calc-{cid}-title">'
-            f'<{heading} class="tda-calc-title" id="calc-{cid}-title">{title}</{heading}>'
-            f'<div class="tda-calc-body" aria-live="polite"><p class="tda-calc-loading">{html.escape(_ui(ctx, "loading"))}</p></div>'
-            f'<noscript><p class="tda-calc-noscript">{html.escape(_ui(ctx, "noscript"))}</p></noscript>'
-            f'</section>')
+    return macros("macros/calculators.html", ctx=ctx).widget(calculator_view(calc_id, ctx), heading)
 
 
-def rule_widgets(rule_id: str, ctx: "Context") -> str:
+def rule_widgets(rule_id: str, ctx: Context) -> Markup:
     """Every calculator that applies this rule, for the end of the rule page ('' if none)."""
-    ids = calculators_for_rule(rule_id, ctx)
-    if not ids:
-        return ""
-    link = (f'<p class="tda-calc-more"><a href="/{ctx.language}/{PAGE_SLUG}/">'
-            f'{html.escape(_ui(ctx, "page_title"))}</a></p>')
-    return '<div class="tda-calcs">' + "".join(calculator_widget(cid, ctx) for cid in ids) + link + "</div>"
+    views = calculator_views(calculators_for_rule(rule_id, ctx.strings), ctx)
+    return macros("macros/calculators.html", ctx=ctx).rule_widgets(views)
 
 
-def _rule_link(rule_id: str, ctx: "Context") -> str:
-    rule = ctx.edition.rule(rule_id)
-    if rule is None:
-        return html.escape(rule_id)
-    from .pages import rule_label
-    return f'<a href="{urls.rule_url(ctx.language, rule_id)}">{html.escape(rule_label(rule, ctx))}</a>'
-
-
-def calculators_page(ctx: "Context") -> str:
+def calculators_page(ctx: Context) -> str:
     """Markdown of /<lang>/calculators/: every calculator, then the engine reference (English)."""
-    from .pages import front_matter, md_escape, notices
-    data = _strings(ctx)
-    title = _ui(ctx, "page_title")
-    out = [front_matter(title, ctx), f"# {md_escape(title)}\n",
-           f'<div class="tda-calculators" data-lang="{ctx.language}" markdown="0">', notices(ctx),
-           f'<p>{html.escape(_ui(ctx, "page_intro"))}</p>',
-           f'<p class="tda-calc-ours"><span class="tda-ours">✎</span> {html.escape(_ui(ctx, "ours_note"))}</p>']
-    items = []
-    for cid, spec in data["calculators"].items():
-        rules = ", ".join(_rule_link(r, ctx) for r in spec.get("rules", []))
-        items.append(f'<li><a href="#calc-{html.escape(cid)}">{html.escape(pick(spec["title"], ctx.language))}</a>'
-                     f' <small>({rules})</small></li>')
-    out.append('<ul class="tda-calc-index">' + "".join(items) + "</ul>")
-    out += [calculator_widget(cid, ctx) for cid in data["calculators"]]
-    out.append("</div>\n")
-    out.append(f'<h2 id="engine">{html.escape(_ui(ctx, "engine_title"))}</h2>\n')
-    out.append(f'<p>{html.escape(_ui(ctx, "engine_intro"))}</p>\n')
-    out.append(f'<div class="tda-engine-doc" lang="en" markdown="1">\n\n{engine_reference(ctx.rulebook.root)}\n\n</div>\n')
-    return "\n".join(out)
+    return render("pages/calculators.md", ctx=ctx, title=ctx.s(f"{STRINGS}.ui.page_title"), meta={},
+                  calculators=calculator_views(calculator_ids(ctx.strings), ctx),
+                  engine_reference=markdown_document(engine_reference(ctx.rulebook.root)))
 
 
 def engine_reference(root: Path) -> str:
@@ -141,25 +95,23 @@ def _plain(blocks: tuple[Block, ...] | list[Block]) -> str:
     return "\n".join(f"{b.marker} {b.text}" if b.marker else b.text for b in blocks)
 
 
-def cited_rule_ids(ctx: "Context | None" = None) -> list[str]:
-    data = _strings(ctx) if ctx else calculator_strings()
+def cited_rule_ids(strings: Strings) -> list[str]:
     out: dict[str, None] = {}
-    for rules in _rules_map(data).values():
+    for rules in calculator_rules(strings).values():
         out.update(dict.fromkeys(rules))
     out.update(dict.fromkeys(EXTRA_CITED_RULES))
     return list(out)
 
 
-def citation_targets(ctx: "Context") -> dict[str, dict]:
+def citation_targets(ctx: Context) -> dict[str, dict]:
     """{'43-A': {url, label, title, text}} for every rule (and each of its parts) a calculator may cite;
     text is the plain text of that rule or part in the page language."""
-    from .pages import rule_label
     out: dict[str, dict] = {}
-    for rule_id in cited_rule_ids(ctx):
+    for rule_id in cited_rule_ids(ctx.strings):
         rule = ctx.edition.rule(rule_id)
         if rule is None:
             continue
-        label = rule_label(rule, ctx)
+        label = ctx.rule_label(rule)
         whole = [_plain(rule.blocks)] if rule.blocks else []
         whole += [f"{letter}: {_plain(part.blocks)}" for letter, part in rule.parts.items() if part.blocks]
         whole += [_plain(rule.after)] if rule.after else []
@@ -173,30 +125,20 @@ def citation_targets(ctx: "Context") -> dict[str, dict]:
     return out
 
 
-def _tree(entry, language: str):
-    """Pick one language throughout a nested table of {en: ..} leaves."""
-    if isinstance(entry, dict) and ("en" in entry and isinstance(entry["en"], str)):
-        return pick(entry, language)
-    if isinstance(entry, dict):
-        return {str(k): _tree(v, language) for k, v in entry.items()}
-    if isinstance(entry, list):
-        return [_tree(v, language) for v in entry]
-    return entry
-
-
-def strings_json(ctx: "Context") -> dict:
+def strings_json(ctx: Context) -> dict:
     """Everything ui.js needs in one language: calculator titles, field labels and help, option,
     result, error and step texts, and the rule parts it may cite with their URL and plain text."""
-    data = _strings(ctx)
     language = ctx.language
+    table = ctx.strings.entry(STRINGS)
     return {
         "language": language,
         "engine": ENGINE_MODULE,
         "page": f"/{language}/{PAGE_SLUG}/",
-        "calculators": {cid: {"title": pick(spec["title"], language), "rules": list(spec.get("rules", [])),
-                              "fields": _tree(spec.get("fields", {}), language)}
-                        for cid, spec in data["calculators"].items()},
-        **{section: _tree(data.get(section, {}), language)
+        "calculators": {cid: {"title": ctx.s(f"{STRINGS}.calculators.{cid}.title"), "rules": list(spec.get("rules", [])),
+                              "fields": ctx.strings.localized(f"{STRINGS}.calculators.{cid}.fields", language)
+                              if "fields" in spec else {}}
+                        for cid, spec in table["calculators"].items()},
+        **{section: ctx.strings.localized(f"{STRINGS}.{section}", language) if section in table else {}
            for section in ("ui", "subfields", "options", "results", "values", "errors", "steps")},
         "citations": citation_targets(ctx),
     }

@@ -8,8 +8,10 @@ from pathlib import Path
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES
 from ..strings import Strings
-from .calculators import strings_json
-from .pages import Context, all_pages, edition_json
+from .calculators import STRINGS as CALCULATOR_STRINGS, strings_json
+from .context import Context
+from .pages import all_pages, edition_json
+from .templating import render
 
 
 def write_if_changed(path: Path, content: str) -> bool:
@@ -21,7 +23,9 @@ def write_if_changed(path: Path, content: str) -> bool:
 
 
 def load_strings(rulebook_dir: Path) -> Strings:
-    return Strings.load(rulebook_dir / "ui" / "site.yaml")
+    """Every interface string: rulebook/ui/site.yaml, and the calculators' own file under 'calculators'."""
+    ui = rulebook_dir / "ui"
+    return Strings.load(ui / "site.yaml", **{CALCULATOR_STRINGS: ui / "calculators.yaml"})
 
 
 def generate_pages(rulebook: Rulebook, strings: Strings, out_dir: Path) -> int:
@@ -55,9 +59,6 @@ def write_page_sitemaps(site_dir: Path, site_url: str, language: str) -> int:
     for page in sorted((site_dir / language).rglob("index.html")):
         path = page.parent.relative_to(site_dir / language).as_posix()
         path = "" if path == "." else path + "/"
-        links = "".join(f'<xhtml:link rel="alternate" hreflang="{lang}" href="{site_url}{lang}/{path}"/>'
-                        for lang in ALL_LANGUAGES)
-        xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-               f'xmlns:xhtml="http://www.w3.org/1999/xhtml"><url><loc>{site_url}{language}/{path}</loc>{links}</url></urlset>\n')
+        xml = render("page-sitemap.xml", site_url=site_url, language=language, path=path, languages=ALL_LANGUAGES)
         count += write_if_changed(page.parent / "sitemap.xml", xml)
     return count

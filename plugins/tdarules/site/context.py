@@ -1,0 +1,78 @@
+"""What rendering one language needs, shared by every page's view function (pages.py, calculators.py and
+the page types to come): the edition, the strings, the indexes built once per language, and the small
+naming helpers ("Rule 43", citations) the views and the JSON exports agree on. No markup here."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from ..chinese import simplified
+from ..crossrefs import find_refs
+from ..loader import Rulebook
+from ..model import Edition, Rule
+from ..strings import Strings
+from .markup import Term, linked_text
+
+YEAR = "2024"
+
+
+@dataclass
+class Context:
+    """What rendering one language needs: its edition, the English edition, strings and indexes."""
+    rulebook: Rulebook
+    language: str
+    strings: Strings
+    edition: Edition = field(init=False)
+    referenced_by: dict[str, list[tuple[str, str | None]]] = field(init=False)
+    terms: list[Term] = field(init=False)     # (variant, term id, tooltip), longest first
+
+    def __post_init__(self):
+        self.edition = self.rulebook.edition(self.language)
+        self.referenced_by = referenced_by(self.rulebook.edition("en"))
+        self.terms = glossary_matchers(self.rulebook, self.language)
+
+    def s(self, key: str, **params) -> str:
+        return self.strings.get(key, self.language, **params)
+
+    def text(self, text: str, rule_id: str | None = None, used_terms: set[str] | None = None) -> Markup:
+        """Rule text as markup: references linked; with `used_terms`, first glossary mentions explained."""
+        return linked_text(text, language=self.language, edition=self.edition, terms=self.terms,
+                           rule_id=rule_id, used_terms=used_terms)
+
+    def rule_label(self, rule: Rule) -> str:
+        return rule.id if rule.kind == "procedure" else f"{self.s('rule')} {rule.id}"
+
+    def citation(self, rule_id: str, part: str | None = None) -> str:
+        target = f"{rule_id}-{part}" if part else rule_id
+        key = "citation_rp" if rule_id.startswith("RP-") else "citation"
+        return self.s(key, edition=YEAR, target=target)
+
+    def example_label(self, label: str) -> str:
+        if label.startswith("Situation "):
+            return self.s("situation", label=label.removeprefix("Situation "))
+        return self.s("example", label=label)
+
+
+def referenced_by(edition: Edition) -> dict[str, list[tuple[str, str | None]]]:
+    """rule id → [(citing rule id, citing part)], from the English text (the governing one)."""
+    index: dict[str, list[tuple[str, str | None]]] = {}
+    for rule in edition.all_rules():
+        for part_id, block in rule.all_blocks():
+            for ref in find_refs(block.text, "en"):
+                for target in ref.rules:                 # a range cites every rule in it
+                    if target != rule.id and (rule.id, part_id) not in index.setdefault(target, []):
+                        index[target].append((rule.id, part_id))
+    return index
+
+
+def glossary_matchers(rulebook: Rulebook, language: str) -> list[Term]:
+    field_name = {"en": "en", "zh-Hant": "zh_hant", "zh-Hans": "zh_hant", "ru": "ru"}[language]
+    out = []
+    for term in rulebook.glossary:
+        tooltip = " · ".join(dict.fromkeys([term.en[0], term.zh_hant[0], simplified(term.zh_hant[0]), term.ru[0]]))
+        for variant in getattr(term, field_name):
+            shown = simplified(variant) if language == "zh-Hans" else variant
+            if len(shown) >= 2:
+                out.append((shown, term.id, tooltip))
+    return sorted(out, key=lambda item: -len(item[0]))
