@@ -48,7 +48,18 @@ def build_site(root: Path, strict: bool = True, site_dir: Path | None = None, in
     if new_index.is_dir():
         _swap(new_index, index)
     _swap(new_site, site)
+    _write_nginx_headers(site, index.parent)
     return 0
+
+
+def _write_nginx_headers(site: Path, build_dir: Path) -> None:
+    """deploy/nginx.conf includes these: the CSP names the hashes of this build's inline scripts."""
+    from ..search.security import nginx_snippet
+    build_dir.mkdir(parents=True, exist_ok=True)
+    target = build_dir / "nginx-security-headers.conf"
+    aside = target.with_name(f".{target.name}.new")
+    aside.write_text(nginx_snippet(site), encoding="utf-8")
+    os.replace(aside, target)
 
 
 def _aside(path: Path) -> Path:
