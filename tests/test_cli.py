@@ -191,6 +191,8 @@ def test_build_writes_site_and_private_index_then_swaps(tmp_path):
     meta = json.loads((root / "build" / "search-index" / "meta.json").read_text(encoding="utf-8"))
     assert set(meta["languages"]) == {"en", "zh-Hant", "zh-Hans", "ru"}
     assert not list(root.glob(".site*")) and not list((root / "build").glob(".search-index*"))
+    headers = (root / "build" / "nginx-security-headers.conf").read_text(encoding="utf-8")
+    assert 'add_header Content-Security-Policy "default-src \'self\'; script-src \'self\' \'wasm-unsafe-eval\' \'sha256-' in headers
 
 
 def _line(path: Path, needle: str, after: str) -> int:

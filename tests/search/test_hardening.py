@@ -181,3 +181,24 @@ def test_cpu_budget_stops_collecting(index_dir, monkeypatch):
     assert isinstance(hits, list)
     full = query.Engine(index_dir).text_search("the player must raise bet call", "en", 50)
     assert len(hits) <= len(full)
+
+
+def test_csp_follows_a_new_build(start_server, tmp_path, index_dir, monkeypatch):
+    """A rebuilt site swapped in under a running server: the policy names the new inline scripts."""
+    import base64
+    import os
+    from tdarules.search.server import SecurityHeaders
+    monkeypatch.setattr(SecurityHeaders, "RECHECK_SECONDS", 0.0)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<script>var old=1</script>", encoding="utf-8")
+    url = start_server(create_app(site, index_dir))
+    sha = lambda text: "'sha256-" + base64.b64encode(hashlib.sha256(text).digest()).decode() + "'"
+    assert sha(b"var old=1") in httpx.get(f"{url}/").headers["content-security-policy"]
+    new = tmp_path / ".site.new"
+    new.mkdir()
+    (new / "index.html").write_text("<script>var fresh=2</script>", encoding="utf-8")
+    os.rename(site, tmp_path / ".site.old")
+    os.rename(new, site)
+    csp = httpx.get(f"{url}/").headers["content-security-policy"]
+    assert sha(b"var fresh=2") in csp and sha(b"var old=1") not in csp

@@ -152,7 +152,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
     app = RequestLimits(app)
     if rate:
         app = RateLimit(app, rate)
-    app = SecurityHeaders(app, security_headers(site_dir))
+    app = SecurityHeaders(app, site_dir)
     app = AllowedHosts(app, allowed_hosts or list(DEFAULT_HOSTS))
     if log_requests:
         app = AccessLog(app)
@@ -228,16 +228,42 @@ class AllowedHosts:
 
 
 class SecurityHeaders:
-    """Security headers on every response; an absolute Location cut down to path and query."""
+    """Security headers on every response; an absolute Location cut down to path and query.
 
-    def __init__(self, app: ASGIApp, headers: dict[str, str]):
+    The CSP names the hashes of the built pages' inline scripts: when a new build is swapped in
+    (site/index.html changes), they are read again, checked at most every few seconds."""
+
+    RECHECK_SECONDS = 3.0
+
+    def __init__(self, app: ASGIApp, site_dir: Path | None):
         self.app = app
-        self.headers = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+        self.site_dir = site_dir
+        self.stamp, self.checked = None, 0.0
+        self._load()
+
+    def _load(self) -> None:
+        self.stamp = self._stamp()
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in security_headers(self.site_dir).items()]
         self.names = {k for k, _ in self.headers}
+
+    def _stamp(self):
+        try:
+            return (self.site_dir / "index.html").stat().st_mtime_ns if self.site_dir else None
+        except OSError:
+            return None
+
+    def _fresh(self) -> None:
+        now = time.monotonic()
+        if now - self.checked >= self.RECHECK_SECONDS:
+            self.checked = now
+            if self._stamp() != self.stamp:
+                self._load()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        self._fresh()
+        headers_now, names = self.headers, self.names
 
         async def send_secured(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -248,9 +274,9 @@ class SecurityHeaders:
                         path = parts.path if parts.path.startswith("/") else "/" + parts.path
                         path = "/" + path.lstrip("/")     # never //host: a protocol-relative URL
                         value = (path + (f"?{parts.query}" if parts.query else "")).encode("latin-1")
-                    if key.lower() not in self.names:
+                    if key.lower() not in names:
                         headers.append((key, value))
-                message = {**message, "headers": headers + self.headers}
+                message = {**message, "headers": headers + headers_now}
             await send(message)
         await self.app(scope, receive, send_secured)
 
