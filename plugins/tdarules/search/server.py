@@ -54,7 +54,7 @@ PARAMETERS = {"q", "lang", "limit"}
 DEFAULT_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 DEFAULT_RATE = 20.0                            # searches per second per client, sustained
 BURST = 40                                     # ... and in a burst
-SEARCH_THREADS = 2                             # Whoosh is pure Python: more threads only add searchers
+SEARCH_THREADS = 1     # per process: Whoosh is pure Python (GIL); a 2nd thread measured no gain, slower pages
 MAX_WAITING = 64                               # searches queued behind the pool before 503
 
 
