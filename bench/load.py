@@ -1,6 +1,6 @@
 """Load benchmark: `rulebook serve` under 32 clients, 1 and 2 uvicorn workers, normal and hostile mix.
 
-    .venv/bin/python bench/load.py [--seconds 30] [--clients 32] [--workers 1 2] [--quick]
+    .venv/bin/python bench/load.py [--seconds 30] [--clients 32] [--workers 1 2] [--quick] [--nginx]
 
 Needs a built site (`make build`: site/ and build/search-index). For each worker count it starts
 `rulebook serve --workers N --rate 0` on 127.0.0.1 (the per-client rate limit is off: every client
@@ -11,6 +11,9 @@ here is 127.0.0.1) and runs, for --seconds each:
 * hostile  half the clients send hostile searches (22 made-up words, typos on every word, 200
            characters of noise, syntax, bad parameters) as fast as they can; the other half fetch
            pages. Page latency is compared with the normal run's: the bound is 2x its p99.
+
+--nginx puts the production recipe in front (deploy/nginx.conf through tdarules.deploy, its per-client
+limit off, one nginx worker per uvicorn worker): nginx serves the pages, uvicorn only the searches.
 
 Prints requests/s, p50/p99 (all, pages, searches), errors (normal: anything but 200; hostile: a
 5xx or a failed connection, 400 being the right answer to bad input) and the server's peak RSS
@@ -24,11 +27,13 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -180,13 +185,13 @@ def tree_rss(pid: int) -> int:
 
 
 class RssSampler(threading.Thread):
-    def __init__(self, pid: int):
+    def __init__(self, *pids: int):
         super().__init__(daemon=True)
-        self.pid, self.peak, self.running = pid, 0, True
+        self.pids, self.peak, self.running = pids, 0, True
 
     def run(self):
         while self.running:
-            self.peak = max(self.peak, tree_rss(self.pid))
+            self.peak = max(self.peak, sum(tree_rss(pid) for pid in self.pids))
             time.sleep(0.2)
 
 
@@ -248,6 +253,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--quick", action="store_true", help="10 s per run")
+    parser.add_argument("--nginx", action="store_true", help="through deploy/nginx.conf (Debian's nginx)")
     args = parser.parse_args()
     seconds = 10 if args.quick else args.seconds
     site = ROOT / "site"
@@ -260,19 +266,31 @@ def main() -> int:
         port = free_port()
         log = Path(os.environ.get("TMPDIR", "/tmp")) / f"tda-load-{workers}w.log"
         server = start_server(workers, port, log)
+        front = None
         try:
+            target, pids = port, [server.pid]
+            if args.nginx:
+                from tdarules.deploy import LocalNginx
+                scratch = Path(tempfile.mkdtemp(prefix="tda-nginx-"))
+                front = LocalNginx(scratch, site, free_port(), f"127.0.0.1:{port}", workers=workers, rate_limit=False)
+                target = int(front.__enter__().rsplit(":", 1)[1])
+                pids.append(front.process.pid)
             for name, attack in (("normal", None), ("hostile", hostile)):
-                sampler = RssSampler(server.pid)
+                sampler = RssSampler(*pids)
                 sampler.start()
-                results = asyncio.run(run_mix(port, args.clients, seconds, pages, searches, attack))
+                results = asyncio.run(run_mix(target, args.clients, seconds, pages, searches, attack))
                 sampler.running = False
                 sampler.join()
                 rows.append(summarise(name, workers, seconds, results, sampler.peak, attack is not None))
                 print(f"  {workers} worker(s), {name}: {rows[-1]['rps']:.0f} req/s, errors {rows[-1]['errors']}",
                       file=sys.stderr, flush=True)
         finally:
+            if front is not None:
+                front.__exit__()
+                shutil.rmtree(front.tmp, ignore_errors=True)
             stop_server(server)
-    print(f"\n{args.clients} clients, {seconds:.0f} s per run, {os.cpu_count()} CPU cores shared by client and server\n")
+    print(f"\n{args.clients} clients, {seconds:.0f} s per run, {os.cpu_count()} CPU cores shared by client and server"
+          + (", through nginx (deploy/nginx.conf)" if args.nginx else "") + "\n")
     print(f"{'mix':8} {'workers':>7} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'page p50':>8} {'page p99':>8} "
           f"{'search p50':>10} {'search p99':>10} {'errors':>6} {'peak RSS':>9}")
     for r in rows:

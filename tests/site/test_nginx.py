@@ -3,40 +3,17 @@ built site with its precompressed files and proxying /api/ to uvicorn; pages and
 through it. nginx runs in the foreground with its own prefix, pid, logs and temp paths in tmp."""
 from __future__ import annotations
 
-import shutil
-import signal
 import socket
-import subprocess
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tdarules.search.security import nginx_snippet
+from tdarules.deploy import RECIPE, LocalNginx, local_config, nginx_binary
 from tdarules.search.server import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-pytestmark = pytest.mark.skipif(NGINX is None, reason="Debian's nginx is not installed (make test installs it)")
-
-MAIN = """daemon off;
-worker_processes 1;
-pid {tmp}/nginx.pid;
-error_log {tmp}/error.log warn;
-events {{ worker_connections 256; }}
-http {{
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    access_log {tmp}/access.log;
-    client_body_temp_path {tmp}/body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
-    include {tmp}/tda-rules.conf;
-}}
-"""
+pytestmark = pytest.mark.skipif(nginx_binary() is None, reason="Debian's nginx is not installed (make test installs it)")
 
 
 def free_port() -> int:
@@ -47,42 +24,19 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def nginx(built_site, start_server, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("nginx")
     api = start_server(create_app(built_site, ROOT / "build" / "search-index"))
-    port = free_port()
-    (tmp / "nginx-security-headers.conf").write_text(nginx_snippet(built_site), encoding="utf-8")
-    conf = (ROOT / "deploy" / "nginx.conf").read_text(encoding="utf-8")
-    replacements = {"listen 80 default_server;": f"listen 127.0.0.1:{port} default_server;",
-                    "listen 80;": f"listen 127.0.0.1:{port};",
-                    "/srv/tda-rules/build/nginx-security-headers.conf": str(tmp / "nginx-security-headers.conf"),
-                    "/srv/tda-rules/site": str(built_site),
-                    "server 127.0.0.1:8000;": f"server {api.removeprefix('http://')};"}
-    for old, new in replacements.items():
-        assert old in conf, old                       # the documented config still has what we replace
-        conf = conf.replace(old, new)
-    assert "/srv/" not in conf
-    (tmp / "tda-rules.conf").write_text(conf, encoding="utf-8")
-    (tmp / "nginx.conf").write_text(MAIN.format(tmp=tmp), encoding="utf-8")
-    test = subprocess.run([NGINX, "-t", "-p", str(tmp), "-c", str(tmp / "nginx.conf")], capture_output=True, text=True)
-    assert test.returncode == 0, test.stderr
-    process = subprocess.Popen([NGINX, "-p", str(tmp), "-c", str(tmp / "nginx.conf")], stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            httpx.get(f"{url}/en/", timeout=1)
-            break
-        except httpx.HTTPError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"nginx did not start: {process.stderr.read()}")
-            time.sleep(0.1)
-    yield url
-    process.send_signal(signal.SIGQUIT)               # graceful stop of master and workers
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with LocalNginx(tmp_path_factory.mktemp("nginx"), built_site, free_port(), api.removeprefix("http://")) as url:
+        yield url
+
+
+def test_the_recipe_is_used_as_documented(tmp_path, built_site):
+    """Only the documented paths and ports are replaced; the rest of deploy/nginx.conf runs as written."""
+    local_config(tmp_path, built_site, 8081, "127.0.0.1:9")
+    used = (tmp_path / "tda-rules.conf").read_text(encoding="utf-8")
+    assert "/srv/" not in used and "listen 80" not in used
+    recipe = RECIPE.read_text(encoding="utf-8").splitlines()
+    same = [line for line in used.splitlines() if line in recipe]
+    assert len(same) >= len(recipe) - 8
 
 
 def test_pages_through_nginx_with_security_headers(nginx):
