@@ -299,3 +299,10 @@ def test_alias_bomb_is_refused_quickly(root):
     assert time.monotonic() - start < 30           # 10^9 values if expanded; the limit stops it at 100,000
     assert code == 1 and len(out) == 1 and "expands to more than 100,000 values" in out[0], out
     assert out[0].startswith(f"{GLOSSARY}:")
+
+
+def test_section_type_error_names_the_section(root):
+    line = replace(root, EN, "title: 'Play: Other'\n", "title: [Play, Other]\n", after="id: play-other\n")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert any(o.startswith(f"{EN}:{line}: section:play-other: sections.") for o in out), out

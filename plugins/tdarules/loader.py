@@ -49,10 +49,10 @@ def _validate(model, data, file: str, document, problems: list[Problem]):
         for item in error.errors():
             loc = tuple(item["loc"])
             where = str(loc[1]) if len(loc) > 1 and loc[0] in KEYED else "-"
-            if loc and loc[0] == "terms" and len(loc) > 1 and isinstance(loc[1], int):
-                terms = data.get("terms") or []
-                term_id = terms[loc[1]].get("id") if loc[1] < len(terms) and isinstance(terms[loc[1]], dict) else loc[1]
-                where = f"glossary:{term_id}"
+            if len(loc) > 1 and loc[0] == "sections" and isinstance(loc[1], int):
+                sections = data.get("sections") if isinstance(data, dict) else None
+                section = sections[loc[1]] if isinstance(sections, list) and loc[1] < len(sections) else None
+                where = f"section:{section.get('id', loc[1] + 1) if isinstance(section, dict) else loc[1] + 1}"
             path = ".".join(str(p) for p in loc if not str(p).startswith(("function-", "union[", "tagged-union")))
             problems.append(Problem(file, line_of(document, _yaml_path(loc)), where, f"{path}: {item['msg']}"))
         return None
