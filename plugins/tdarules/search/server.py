@@ -108,6 +108,8 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
     site_dir = Path(site_dir) if site_dir is not None else None
     index_dir = Path(index_dir) if index_dir is not None else DEFAULT_INDEX
     pool = ThreadPoolExecutor(max_workers=search_threads, thread_name_prefix="search")
+    for _ in range(search_threads):       # open the searchers where they will be used, before the first query
+        pool.submit(_prepare_thread, index_dir)
     waiting = [0]
 
     async def api_search(request: Request) -> Response:
@@ -157,6 +159,17 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
     if log_requests:
         app = AccessLog(app)
     return app
+
+
+def _prepare_thread(index_dir: Path) -> None:
+    """In a search thread: open its searcher for every language and the number-jump tables."""
+    try:
+        found = engine(index_dir)
+        found.warm()
+        for lang in found.languages():
+            found.rule_docs(lang)
+    except Exception as error:           # no index yet: the API answers 503 until there is one
+        log.warning("search index not ready in %s: %s", index_dir, error)
 
 
 def _search(index_dir: Path, params: dict[str, str]):
