@@ -143,3 +143,10 @@ def test_lowercase_rules_range_in_running_text():
     refs = find_refs("the call and raise rules 41-45 apply as follows", "en")
     assert [(r.kind, r.rule, r.text) for r in refs] == [("range", "41", "rules 41-45")]
     assert refs[0].rules == ("41", "42", "43", "44", "45")
+
+
+def test_bare_part_after_see_also_in_english():
+    # rule 58: "… subject to penalty. See also 15-B." — the QA report flagged every translation for citing it
+    refs = find_refs("folds subject to penalty. See also 15-B.", "en")
+    assert [(r.text, r.rule, r.part) for r in refs] == [("15-B", "15", "B")]
+    assert find_refs("see 3 players", "en") == []

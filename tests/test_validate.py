@@ -277,6 +277,8 @@ def test_unterminated_quote_is_blamed_where_it_opens(root):
 
 def test_rule_id_with_a_space(root):
     line = replace(root, EN, "\n  '4':\n", "\n  '4 3':\n") + 1
+    situations = (root / "rulebook/situations.yaml").read_text(encoding="utf-8")
+    (root / "rulebook/situations.yaml").write_text(situations.replace('["4"]', '["5"]'), encoding="utf-8")
     code, out, _ = validate(root)
     assert code == 1
     assert f"{EN}:{line}: 4 3: '4 3' is not a well-formed rule id (1…71)" in out, out

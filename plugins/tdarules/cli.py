@@ -55,6 +55,48 @@ def cmd_show(args) -> int:
     return 0
 
 
+def cmd_qa(args) -> int:
+    from .qa.cli import main as qa_main
+    rulebook = _load(args.root)
+    return 1 if rulebook is None else qa_main(rulebook, args)
+
+
+def cmd_export(args) -> int:
+    from .xliff import export_xliff
+    rulebook = _load(args.root)
+    if rulebook is None:
+        return 1
+    data = export_xliff(rulebook, args.lang)
+    if args.output == "-":
+        sys.stdout.buffer.write(data)
+    else:
+        Path(args.output or f"{args.lang}.xlf").write_bytes(data)
+        print(f"wrote {args.output or args.lang + '.xlf'}", file=sys.stderr)
+    return 0
+
+
+def cmd_import_translation(args) -> int:
+    from .xliff import ImportRefused, import_file
+    rulebook = _load(args.root)
+    if rulebook is None:
+        return 1
+    try:
+        language, edits, written = import_file(rulebook, Path(args.file), dry_run=args.dry_run)
+    except ImportRefused as refused:
+        for problem in refused.problems:
+            print(problem)
+        print(f"{args.file}: refused, nothing written ({len(refused.problems)} problem(s))", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"{args.file}:0: -: {error.strerror}")
+        return 1
+    for edit in edits:
+        print(f"{args.file}:{edit.line}: {edit.unit.id}: {'would change' if args.dry_run else 'changed'}")
+    print(f"{language}: {len(edits)} unit(s) {'to change' if args.dry_run else 'changed'}"
+          + (f"; wrote {', '.join(written)}" if written else ""), file=sys.stderr)
+    return 0
+
+
 def cmd_import(args) -> int:
     from .importers import ENGLISH_2017, LONGFORM_2024, RUSSIAN_2024, import_all
     rulebook_dir = Path(args.root) / "rulebook"
@@ -92,6 +134,9 @@ def cmd_search(args) -> int:
 
 
 def cmd_serve(args) -> int:
+    if args.watch:
+        from .site.devloop import serve_watch
+        return serve_watch(Path(args.root), args.host, args.port)
     from .search.cli import main_serve
     return main_serve(args.host, args.port, Path(args.root) / "site", Path(args.index or Path(args.root) / INDEX_DIR),
                       workers=args.workers, allowed_hosts=args.allowed_host, rate=args.rate,
@@ -119,6 +164,18 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--year", default="2024", choices=("2024", "2017"))
     show.add_argument("--width", type=int, default=None, help="wrap width (default: terminal width, at most 100)")
 
+    from .qa.cli import add_arguments as qa_arguments
+    qa_arguments(command("qa", "translation QA: findings per language (text, or --json); --strict fails on open ones", cmd_qa))
+
+    export = command("export", "write one language's translation as XLIFF for CAT tools", cmd_export)
+    export.add_argument("--lang", required=True, choices=("zh-Hant", "ru"))
+    export.add_argument("--format", default="xliff", choices=("xliff",))
+    export.add_argument("-o", "--output", help="file to write (default: <lang>.xlf; - for stdout)")
+    imp = command("import-translation", "validate an XLIFF file and write its translations back into the YAML",
+                  cmd_import_translation)
+    imp.add_argument("file")
+    imp.add_argument("--dry-run", action="store_true", help="validate and list the changes, write nothing")
+
     command("import", "regenerate rulebook/*/*.yaml from rulebook/sources/", cmd_import)
 
     build = command("build", "build the site, its JSON exports and both search indexes", cmd_build)
@@ -138,6 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--rate", type=float, default=None,
                        help="searches per second allowed per client address (default: 20; 0 = unlimited)")
     serve.add_argument("--no-access-log", action="store_true", help="do not print one line per request")
+    serve.add_argument("--watch", action="store_true",
+                       help="editing loop: re-render the pages of edited rules within seconds (no search API)")
     return parser
 
 

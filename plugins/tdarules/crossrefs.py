@@ -81,6 +81,8 @@ SEPARATORS = {
 _RULE_EN = re.compile(r"(?<![A-Za-z0-9])[Rr]ules?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)" + r"(?:(?P<range>\s?[-–]\s?(?P<r>[1-9][0-9]?)(?![0-9]))|[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
 _RP = re.compile(r"(?<![A-Za-z0-9])RP[-‐]\s?(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)(?:[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
 _PROC_EN = re.compile(r"(?<![A-Za-z0-9])Recommended Procedures?\s+(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)(?:[-‐‑–](?P<p>[A-Z])(?![A-Za-z]))?")
+# a bare part id after "See" / "See also": "See also 15-B." (the span is "15-B")
+_BARE_EN = re.compile(r"(?<![A-Za-z])[Ss]ee(?:\s+also)?\s+(?P<n>[1-9][0-9]?)[-‐‑–](?P<p>[A-Z])(?![A-Za-z0-9])")
 _ADDENDUM_EN = re.compile(r"(?<![A-Za-z0-9])(?:Illustration\s+)?Addendum\b")
 
 _RULE_ZH = re.compile(r"(?:規則|规则)\s?(?:第\s?)?(?P<n>[1-9][0-9]?)(?![0-9]|\s?%)"
@@ -97,7 +99,8 @@ _BARE_RU = re.compile(r"(?i:(?<![а-яё])(?:см\.(?:\s+также)?|по))\s+(
 _ADDENDUM_RU = re.compile(r"(?<![A-Za-z])(?:Illustration\s+)?Addendum\b|(?i:(?<=см\.\s)(?:иллюстративн[а-я]*\s+)?приложени[а-я]*)")
 
 LEADS = {
-    "en": [(_RULE_EN, "rule"), (_RP, "procedure"), (_PROC_EN, "procedure"), (_ADDENDUM_EN, "addendum")],
+    "en": [(_RULE_EN, "rule"), (_RP, "procedure"), (_PROC_EN, "procedure"), (_BARE_EN, "rule"),
+           (_ADDENDUM_EN, "addendum")],
     "zh": [(_RULE_ZH, "rule"), (_ARTICLE_ZH, "rule"), (_RP, "procedure"), (_PROC_ZH, "procedure"),
            (_ADDENDUM_ZH, "addendum"), (_RULE_EN, "rule"), (_PROC_EN, "procedure"), (_ADDENDUM_EN, "addendum")],
     "ru": [(_RULE_RU, "rule"), (_BARE_RU, "rule"), (_RP, "procedure"), (_PROC_EN, "procedure"),
@@ -152,7 +155,7 @@ def _numbered(m: re.Match, kind: str) -> Ref:
         # "50-100" style: not a range of rules; keep only the first number
         end = m.start("range")
         return Ref(m.start(), end, rule, None, kind, m.string[m.start():end])
-    start = m.start("n") if m.re is _BARE_RU else m.start()   # "(см. 71-B)": the span is "71-B"
+    start = m.start("n") if m.re in (_BARE_RU, _BARE_EN) else m.start()   # "(см. 71-B)": the span is "71-B"
     return Ref(start, m.end(), rule, groups.get("p"), kind, m.string[start:m.end()])
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .chinese import simplified
-from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering
+from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
 from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml, to_plain
 
 EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
@@ -29,6 +29,8 @@ class Rulebook:
     glossary: tuple[GlossaryTerm, ...]
     renumbering: tuple[Renumbering, ...]
     documents: dict[str, object] = field(default_factory=dict, repr=False)   # file → parsed YAML, for line numbers
+    situations: SituationVocabulary = field(default_factory=lambda: SituationVocabulary(by="ours"))
+    reviews: dict[str, Review] = field(default_factory=dict)   # translation QA data per stored language
 
     def edition(self, language: str, year: str = "2024") -> Edition:
         return self.editions[(year, language)]
@@ -63,11 +65,13 @@ def _yaml_path(loc: tuple) -> tuple:
     return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
 
 
-def load_rulebook(root: Path | str = ".") -> Rulebook:
+def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook:
     """Read and validate every rulebook file; raise RulebookError listing all problems.
 
     Whatever the bytes (empty, truncated, wrong types, hostile nesting), the outcome is a Rulebook or
-    RulebookError with `file:line: id: message` problems, never another exception.
+    RulebookError with `file:line: id: message` problems, never another exception. `cache` (file →
+    (mtime, parsed document)), kept by a caller that reloads often (the editing loop), spares re-parsing
+    the files that did not change.
     """
     root = Path(root)
     problems: list[Problem] = []
@@ -75,7 +79,7 @@ def load_rulebook(root: Path | str = ".") -> Rulebook:
     editions: dict[tuple[str, str], Edition] = {}
     for year, language in sorted(EDITION_FILES):
         file = f"rulebook/{year}/{language}.yaml"
-        document, plain = _read(root, file, problems)
+        document, plain = _read(root, file, problems, cache)
         if document is None:
             continue
         documents[file] = document
@@ -90,14 +94,53 @@ def load_rulebook(root: Path | str = ".") -> Rulebook:
         if not mismatched:
             editions[(year, language)] = edition
     glossary = tuple(_entries(root, GLOSSARY_FILE, "terms", {"by"}, GlossaryTerm, documents, problems,
-                              lambda item, i: f"glossary:{item.get('id', f'#{i + 1}')}"))
+                              lambda item, i: f"glossary:{item.get('id', f'#{i + 1}')}", cache))
     renumbering = tuple(_entries(root, RENUMBERING_FILE, "entries", {"from", "to"}, Renumbering, documents,
-                                 problems, lambda item, i: f"renumbering:{item.get('old', f'#{i + 1}')}"))
+                                 problems, lambda item, i: f"renumbering:{item.get('old', f'#{i + 1}')}", cache))
+    situations = _load_situations(root, editions.get(("2024", "en")), documents, problems, cache)
+    reviews = _reviews(root, documents, problems, cache)
     if problems:
         raise RulebookError(problems)
     if ("2024", "zh-Hant") in editions:
         editions[("2024", "zh-Hans")] = to_simplified(editions[("2024", "zh-Hant")])
-    return Rulebook(root, editions, glossary, renumbering, documents)
+    return Rulebook(root, editions, glossary, renumbering, documents, situations=situations, reviews=reviews)
+
+
+SITUATIONS = "rulebook/situations.yaml"
+
+
+def _load_situations(root: Path, edition: Edition | None, documents, problems, cache=None) -> SituationVocabulary:
+    """The search's situation vocabulary (ours); every rule or part it names must exist."""
+    document, plain = _read(root, SITUATIONS, problems, cache)
+    if document is None:
+        return SituationVocabulary(by="ours")
+    documents[SITUATIONS] = document
+    vocabulary = _validate(SituationVocabulary, plain, SITUATIONS, document, problems)
+    if vocabulary is None or edition is None:
+        return SituationVocabulary(by="ours")
+    for index, situation in enumerate(vocabulary.situations):
+        for position, target in enumerate(situation.rules):
+            rule_id, _, letter = target.rpartition("-") if target[-1].isalpha() and "-" in target else (target, "", "")
+            rule = edition.rule(rule_id)
+            if rule is None or (letter and letter not in rule.parts):
+                problems.append(Problem(SITUATIONS, line_of(document, ("situations", index, "rules", position)),
+                                        f"situations:{index}", f"{target!r} is not a 2024 rule or part"))
+    return vocabulary
+
+
+def _reviews(root: Path, documents: dict, problems: list[Problem], cache: dict | None) -> dict[str, Review]:
+    """rulebook/review/<lang>.yaml (optional): fingerprints and acknowledged QA findings."""
+    out: dict[str, Review] = {}
+    for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
+        file = f"rulebook/review/{path.name}"
+        document, plain = _read(root, file, problems, cache)
+        if document is None:
+            continue
+        documents[file] = document
+        review = _validate(Review, plain, file, document, problems)
+        if review is not None:
+            out[review.language] = review
+    return out
 
 
 GLOSSARY_FILE = "rulebook/glossary.yaml"
@@ -105,9 +148,9 @@ RENUMBERING_FILE = "rulebook/renumbering.yaml"
 
 
 def _entries(root: Path, file: str, key: str, other_keys: set[str], model, documents: dict,
-             problems: list[Problem], where_of) -> list:
+             problems: list[Problem], where_of, cache: dict | None = None) -> list:
     """The validated items of a file holding one non-empty list under `key` (glossary, renumbering)."""
-    document, plain = _read(root, file, problems)
+    document, plain = _read(root, file, problems, cache)
     if document is None:
         return []
     documents[file] = document
@@ -145,14 +188,20 @@ def _kind(value) -> str:
     return {str: "text", type(None): "empty"}.get(type(value), type(value).__name__)
 
 
-def _read(root: Path, file: str, problems: list[Problem]):
+def _read(root: Path, file: str, problems: list[Problem], cache: dict | None = None):
     """(document with positions, plain data) or (None, None) after recording why not."""
     path = root / file
     if not path.is_file():
         problems.append(Problem(file, 0, "-", "file is missing"))
         return None, None
     try:
-        document = read_yaml(path, file)
+        if cache is None:
+            document = read_yaml(path, file)
+        else:
+            stamp = path.stat().st_mtime_ns
+            if file not in cache or cache[file][0] != stamp:
+                cache[file] = (stamp, read_yaml(path, file))
+            document = cache[file][1]
     except YamlError as error:
         problems.append(error.problem)
         return None, None

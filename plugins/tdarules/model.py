@@ -18,8 +18,9 @@ ALL_LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ru")
 RULE_ID = re.compile(r"^(?:[1-9][0-9]?|RP-[1-9][0-9]?)$")
 PART_ID = re.compile(r"^[A-Z]$")
 ADDENDUM_ID = re.compile(r"^[1-9][0-9]?(?:-[A-Z])?$")
+DATE = re.compile(r"^20[0-9]{2}-[01][0-9]-[0-3][0-9]$")
 
-Provenance = Literal["source", "ours"]
+Provenance = Literal["source", "ours", "translator"]   # translator: written back from a CAT tool (XLIFF)
 DefectKind = Literal[
     "missing-title",        # heading without a title in this language; ours supplies one
     "stray-markup",         # `**`, `😗*`, lone back-tick: text shows cleaned, source_text keeps the original
@@ -48,6 +49,7 @@ class Text(Strict):
     source_text: str | None = None   # verbatim source where `text` was cleaned (stray markup)
     origin: str | None = None        # source file, when not the edition's own (English taken from the Russian page)
     defects: tuple[Defect, ...] = ()
+    date: str | None = None          # by: translator — when the translation was imported (YYYY-MM-DD)
 
     @model_validator(mode="before")
     @classmethod
@@ -60,6 +62,14 @@ class Text(Strict):
         if not value.strip():
             raise ValueError("text is empty")
         return value
+
+    @model_validator(mode="after")
+    def _translator_dated(self):
+        if (self.by == "translator") != (self.date is not None):
+            raise ValueError("text by: translator needs a date (YYYY-MM-DD), and only it has one")
+        if self.date is not None and not DATE.match(self.date):
+            raise ValueError(f"date {self.date!r} is not YYYY-MM-DD")
+        return self
 
     @property
     def verbatim(self) -> str:
@@ -254,6 +264,44 @@ class GlossaryTerm(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+SITUATION_TARGET = re.compile(r"^(?:[1-9][0-9]?|RP-[1-9][0-9]?)(?:-[A-Z])?$")
+
+
+class Situation(Strict):
+    """Players' words for what happened at the table, and the rules (or parts) that answer it (ours)."""
+    rules: tuple[str, ...] = Field(min_length=1)   # "31", "RP-5", "13-C"
+    en: tuple[str, ...] = ()
+    zh_hant: tuple[str, ...] = Field(default=(), alias="zh-Hant")   # also serves zh-Hans (t2s-folded)
+    ru: tuple[str, ...] = ()
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @field_validator("rules")
+    @classmethod
+    def _rule_ids(cls, value):
+        for rule_id in value:
+            if not SITUATION_TARGET.match(rule_id):
+                raise ValueError(f"{rule_id!r} is not a rule, procedure or part id (43, RP-5, 13-C)")
+        return value
+
+    def phrases(self, language: str) -> tuple[str, ...]:
+        return self.ru if language == "ru" else self.en if language == "en" else self.zh_hant
+
+
+class SituationVocabulary(Strict):
+    """rulebook/situations.yaml: question framing per language and the situation phrases."""
+    by: Literal["ours"]
+    framing: dict[Literal["en", "zh-Hant", "ru"], tuple[str, ...]] = Field(default_factory=dict)
+    # a player's word → the words the rule text uses for it (籌碼 → 計分牌, баттон → кнопка)
+    words: dict[Literal["en", "zh-Hant", "ru"], dict[str, tuple[str, ...]]] = Field(default_factory=dict)
+    situations: tuple[Situation, ...] = ()
+
+    def words_for(self, language: str) -> dict[str, tuple[str, ...]]:
+        return self.words.get("zh-Hant" if language.startswith("zh") else language, {})
+
+    def framing_for(self, language: str) -> tuple[str, ...]:
+        return self.framing.get("zh-Hant" if language.startswith("zh") else language, ())
+
+
 class Renumbering(Strict):
     """One 2017 rule and the 2024 rule it became."""
     old: str                                   # 2017 id
@@ -263,3 +311,35 @@ class Renumbering(Strict):
     match: Literal["title", "text", "manual"]  # how the pair was found
     similarity: float | None = None            # text similarity when matched by text
     note: str = ""
+
+
+class Acknowledgement(Strict):
+    """A QA finding a reviewer read and accepted (a false alarm, or a defect kept as published)."""
+    finding: str                               # the finding's id: "numbers:43-B:1:1000"
+    reason: str
+    reviewer: str
+    date: str
+
+    @field_validator("reason", "reviewer")
+    @classmethod
+    def _said(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be empty")
+        return value
+
+    @field_validator("date")
+    @classmethod
+    def _date(cls, value: str) -> str:
+        if not DATE.match(value):
+            raise ValueError(f"date {value!r} is not YYYY-MM-DD")
+        return value
+
+
+class Review(Strict):
+    """rulebook/review/<lang>.yaml: what translation QA keeps per translated language.
+
+    `fingerprints`: unit id → fingerprint of the English the unit was translated from (units.fingerprint),
+    so a change to the English makes the unit stale. `acknowledgements`: reviewed findings."""
+    language: str
+    fingerprints: dict[str, str] = Field(default_factory=dict)
+    acknowledgements: tuple[Acknowledgement, ...] = ()

@@ -51,3 +51,31 @@ def page_file(rule_id: str, language: str) -> str:
     """Markdown file the site generator writes for a rule page (suffix layout of mkdocs-static-i18n)."""
     return rule_path(rule_id).rstrip("/") + f".{language}.md"
 
+
+
+# --- translators' workbench (issue 12) -------------------------------------------------------------
+
+def compare_url(language: str, rule_id: str | None = None, unit: str | None = None) -> str:
+    """'/en/compare/43/' (all languages aligned unit by unit); '/en/compare/' lists the rules with findings."""
+    if rule_id is None:
+        return f"/{language}/compare/"
+    anchor = f"#u-{unit_anchor(unit)}" if unit else ""
+    return f"/{language}/compare/{rule_path(rule_id)}{anchor}"
+
+
+def unit_anchor(unit_id: str) -> str:
+    """'43-B:2' → '43-B-2' (colons are legal in ids but awkward in CSS selectors and URLs; ids have no spaces)."""
+    return "_".join(unit_id.replace(":", "-").split())
+
+
+def qa_url(language: str) -> str:
+    return f"/{language}/qa/"
+
+
+def editions_url(language: str) -> str:
+    return f"/{language}/editions/2017-2024/"
+
+
+def rule_2017_url(language: str, rule_id: str, redline: bool = False) -> str:
+    """The old edition's rule page, with the redline to its 2024 successor at #redline."""
+    return f"/{language}/2017/rules/{rule_id}/" + ("#redline" if redline else "")

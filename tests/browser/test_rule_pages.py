@@ -81,7 +81,8 @@ def test_cross_reference_goes_to_the_part_anchor(page, base_url):
 
 
 @pytest.mark.parametrize("path", ["/en/rules/35/", "/zh-Hant/rules/46/", "/ru/rp/10/", "/zh-Hans/addendum/",
-                                  "/ru/glossary/", "/en/source-notes/", "/zh-Hant/"])
+                                  "/ru/glossary/", "/en/qa/", "/zh-Hant/", "/ru/qa/", "/ru/compare/rp/8/", "/en/compare/",
+                                  "/zh-Hant/editions/2017-2024/", "/en/2017/rules/46/"])
 def test_no_sideways_scrolling_at_360_px_and_tap_targets(context, request_log, base_url, path):
     page = context.new_page()
     page.set_viewport_size({"width": 360, "height": 740})

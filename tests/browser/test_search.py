@@ -19,7 +19,11 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def api_site(start_server):
-    """The built site and /api/search from one uvicorn server, as `rulebook serve` runs it."""
+    """The built site and /api/search from one uvicorn server, as `rulebook serve` runs it (the app's
+    search thread opens its searchers at start; jieba's dictionary takes seconds on a busy machine,
+    longer than the box waits for the API)."""
+    from tdarules.search.query import engine
+    engine(INDEX_DIR).warm()
     return start_server(create_app(SITE_DIR, INDEX_DIR))
 
 
@@ -72,3 +76,60 @@ def test_fallback_on_plain_static_files_in_chinese(page, base_url):
     results = search(page, "全下")
     page.locator(".tda-search__backend").wait_for()
     assert all(a.get_attribute("href").startswith("/zh-Hans/") for a in results.all())
+
+
+# --- issue 13: the results page, non-sticky fallback, typos ------------------------------------
+
+def test_enter_opens_the_results_page_grouped_by_rule(page, api_site):
+    page.goto(f"{api_site}/en/")
+    box = page.locator("input.tda-search__input")
+    box.fill("the dealer mucked my cards by mistake")
+    box.press("Enter")
+    page.wait_for_url(re.compile(r"/en/search/\?q=the\+dealer\+mucked"))
+    groups = page.locator(".tda-results__group")
+    groups.first.wait_for()
+    first = groups.first.locator("h2 a").get_attribute("href")
+    assert first.startswith(("/en/rules/65/", "/en/rules/13/")), first
+    assert page.locator(".tda-results mark").count() > 0          # matched words highlighted
+    # the URL is shareable: opening it afresh shows the same first group
+    again = page.context.new_page()
+    again.goto(page.url)
+    again.locator(".tda-results__group").first.wait_for()
+    assert again.locator(".tda-results__group h2 a").first.get_attribute("href") == first
+    again.close()
+    # arrow keys move through the results, Enter opens the one chosen
+    page.locator(".tda-results__form input").focus()
+    page.keyboard.press("ArrowDown")
+    focused = page.evaluate("document.activeElement.getAttribute('href')")
+    assert focused == first
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/en/rules/(65|13)/"))
+
+
+def test_results_page_from_the_static_fallback_with_a_typo(page, base_url):
+    # plain static files: no API; a wrong character of the same sound is put right offline too
+    page.goto(f"{base_url}/zh-Hans/search/?q=" + "最低加住")
+    page.locator(".tda-results__group").first.wait_for()
+    status = page.locator(".tda-results__status").inner_text()
+    assert "离线" in status and "最低加注" in status, status
+    hrefs = [a.get_attribute("href") for a in page.locator(".tda-results__group h2 a").all()[:3]]
+    assert any(h.startswith("/zh-Hans/rules/43/") for h in hrefs), hrefs
+
+
+def test_one_api_failure_is_not_sticky(page, api_site):
+    api_calls = []
+    page.on("request", lambda r: "/api/search" in r.url and api_calls.append(r.url))
+    page.route("**/api/search**", lambda route: route.abort("connectionrefused"))
+    page.goto(f"{api_site}/en/")
+    search(page, "misdael")                                     # Damerau: two letters swapped
+    page.locator(".tda-search__backend").wait_for()
+    hrefs = [a.get_attribute("href") for a in page.locator(".tda-search__results li a").all()[:3]]
+    assert any(h.startswith("/en/rules/35/") for h in hrefs), hrefs
+    page.unroute("**/api/search**")
+    page.wait_for_timeout(2200)                                 # the first back-off is 2 s
+    before = len(api_calls)
+    box = page.locator("input.tda-search__input")
+    box.fill("5-second clock")
+    page.wait_for_function("document.querySelector('.tda-search__results a') && !document.querySelector('.tda-search__backend')")
+    assert len(api_calls) > before
+    assert page.locator(".tda-search__results li a").first.get_attribute("href").startswith("/en/rules/29/")

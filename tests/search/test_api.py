@@ -76,3 +76,11 @@ def test_concurrent_requests_all_succeed(server_url):
     with concurrent.futures.ThreadPoolExecutor(16) as pool:
         results = list(pool.map(one, range(400)))
     assert all(status == 200 and n > 0 for status, n in results)
+
+
+def test_api_reports_a_corrected_query(server_url):
+    import httpx
+    body = httpx.get(f"{server_url}/api/search", params={"q": "misdael", "lang": "en"}).json()
+    assert body["corrected"] == "misdeal"
+    assert body["hits"][0]["rule"] == "35"
+    assert "corrected" not in httpx.get(f"{server_url}/api/search", params={"q": "misdeal", "lang": "en"}).json()

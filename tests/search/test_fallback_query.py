@@ -111,7 +111,7 @@ def test_rule_number_first_in_the_api_form(js, env):
 def test_dropped_2017_rule_gives_no_hits(js, env):
     data = {**env["data"]["en"], "renumbering": {**env["data"]["en"]["renumbering"], "46": None}}
     plan, = js(("understand", data, "2017 rule 46"))
-    assert plan == {"jump": None, "removed": True, "searches": []}
+    assert plan == {"jump": None, "removed": True, "searches": [], "situation": {}, "corrected": None}
 
 
 def texts(plan):
@@ -124,7 +124,7 @@ def test_glossary_expands_across_languages(js):
         ("understand", "zh-Hant", "OOT"), ("understand", "zh-Hant", "string bet"),
         ("understand", "zh-Hans", "min raise"), ("understand", "zh-Hans", "SA"), ("understand", "ru", "all-in"))
     assert texts(ru_string)[0].startswith("стринг-бет")
-    assert texts(ru_sa)[0] == "существенного действия" and texts(ru_sa)[-1] == "SA"
+    assert texts(ru_sa)[0] == "существенного действия" and texts(ru_sa)[-1].lower() == "sa"   # folded
     assert texts(ru_oot)[0] == "вне очереди"
     assert '"提 前 动 作"' in texts(hant_oot)                     # Simplified records, spaced, as a phrase
     assert "分 段 下 注" in texts(hant_string) or "非 一 次 性 下 注" in texts(hant_string)
@@ -177,7 +177,7 @@ def test_query_data_is_small(tmp_path):
     sizes = write_query_data(load_rulebook(ROOT), tmp_path)
     assert set(sizes) == set(LANGS)
     for lang, (raw, gz) in sizes.items():
-        assert gz < 10_000, (lang, raw, gz)
+        assert gz < 40_000, (lang, raw, gz)       # situation vocabulary and typo data included (issue 13)
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))
         assert len(gzip.compress((tmp_path / f"tda-query.{lang}.json").read_bytes())) >= gz
         assert {"renumbering", "rules", "glossary", "cjk"} <= set(data)

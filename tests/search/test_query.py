@@ -92,3 +92,38 @@ def test_long_bodies_are_cut_around_the_match():
     snippet = _snippet(body, [(start, start + 6)])
     assert "<mark>target</mark>" in snippet and len(snippet) < 260
     assert snippet.startswith("…") and snippet.endswith("…")
+
+
+# --- issue 13: typos, framing, situations, glossary placement -----------------------------------
+
+@pytest.mark.parametrize("lang, q, rule", [
+    ("en", "misdael", "35"),                                   # two letters swapped (Damerau)
+    ("en", "the dealer mucked my cards by mistake", "65"),     # a situation, not the rule's words
+    ("en", "two cards came off stuck together", "35"),
+    ("zh-Hant", "邊持", "21"),                                 # same sound, wrong character
+    ("ru", "мисдилл", "35"),
+    ("ru", "можно ли говорить по телефону за столом", "5"),   # question framing
+])
+def test_understood_queries_rank_their_rule_first(index_dir, lang, q, rule):
+    hits = search(index_dir, q, lang, 10)
+    assert hits and hits[0].rule == rule, [h.id for h in hits[:5]]
+
+
+def test_min_raise_puts_the_rule_before_its_glossary_entry(index_dir):
+    ids = [h.id for h in search(index_dir, "min raise", "en", 10)]
+    assert ids[0].startswith("43"), ids
+    assert ids.index("term-minimum-raise") > 0, ids
+
+
+def test_corrected_query_is_reported(index_dir):
+    from tdarules.search.query import engine
+    assert engine(index_dir).corrected("misdael", "en") == "misdeal"
+    assert engine(index_dir).corrected("misdeal", "en") is None
+
+
+def test_one_rule_per_group_before_the_rest(index_dir):
+    hits = search(index_dir, "string bet", "en", 10)
+    rules = [h.rule for h in hits if h.kind != "glossary"]
+    first_seen = list(dict.fromkeys(rules))
+    # every rule appears once before any rule appears a second time
+    assert rules[:len(first_seen)] == first_seen

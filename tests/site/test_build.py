@@ -152,12 +152,16 @@ def test_text_written_by_us_and_defects_are_marked(built_site):
     assert 'data-kind="stray-markup"' in page_path(built_site, "/en/rules/11/").read_text(encoding="utf-8")
 
 
-def test_source_notes_page_lists_every_recorded_defect(built_site, rulebook):
+def test_qa_page_lists_every_recorded_defect(built_site, rulebook):
+    # the source-notes page became a section of the translation QA page (issue 12); its old URL forwards
     from tdarules.defects import iter_defects
     for language in ALL_LANGUAGES:
         defects = list(iter_defects(rulebook.edition(language)))
-        html = page_path(built_site, f"/{language}/source-notes/").read_text(encoding="utf-8")
-        assert html.count("<tr><td>") == len(defects) > 0
+        html = page_path(built_site, f"/{language}/qa/").read_text(encoding="utf-8")
+        recorded = html[html.index('id="recorded"'):]
+        assert recorded.count('data-kind="recorded"') == len(defects) > 0
+        moved = page_path(built_site, f"/{language}/source-notes/").read_text(encoding="utf-8")
+        assert f"/{language}/qa/#recorded" in moved
     kinds = {d.defect.kind for d in iter_defects(rulebook.edition("zh-Hant"))}
     assert {"missing-title", "stray-markup", "missing-text", "mistranslation"} <= kinds
 

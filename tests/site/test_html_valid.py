@@ -27,7 +27,12 @@ PAGE_TYPES = {
     "addendum": "addendum/index.html",
     "glossary": "glossary/index.html",
     "calculators": "calculators/index.html",
-    "source notes": "source-notes/index.html",
+    "source notes (forwards to the QA page)": "source-notes/index.html",
+    "translation QA": "qa/index.html",                       # translators' workbench (issue 12)
+    "compare index": "compare/index.html",
+    "compare view with a gap (RP-8)": "compare/rp/8/index.html",
+    "editions 2017-2024": "editions/2017-2024/index.html",
+    "2017 rule with its redline": "2017/rules/46/index.html",
     "search API page": "api/index.html",
 }
 SITE_PAGES = ("index.html", "404.html")          # the root redirect and the shared not-found page

@@ -9,6 +9,8 @@
 //   {lang, renumbering: {"46": "43", …}, rules: [[id, title, url, "ABCD"], …],
 //    glossary: [[folded keys (every language, abbreviations), renderings in lang], …]}
 
+import { analyse } from "./understanding.js";
+
 const W = "[\\p{L}\\p{N}_]";
 const START = `(?<!${W})`;          // Python's \b before a word, Unicode-aware
 const END = `(?!${W})`;             // … and after it
@@ -25,7 +27,7 @@ export function fold(text, t2s = null) {
 
 // --- rule numbers (query.py: RULE_REF, RP_REF, YEAR_2017, STOP_2017) -------------------------------
 
-const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пр\\.?|п\\.|№|no\\.?|#)";
+const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пр\\.?|п\\.?|№|no\\.?|#)";
 const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?\\s*条?$`, "u");
 const RP_REF = new RegExp("^(?:rp|рп|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?$", "u");
 const YEAR_2017 = new RegExp(`(?:\\(\\s*2017\\s*\\)|${START}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)`, "gu");
@@ -177,18 +179,47 @@ export function pagefindSearches(searches, data) {
   return out;
 }
 
-/** The plan for one query: {jump: hits | null, removed: bool, searches: [{text, weight}]}.
+/** The plan for one query: {jump: hits | null, removed: bool, searches: [{text, weight}],
+ * situation: {rule: score}, corrected: folded text or null}.
  * jump: the rule or part named by number comes first (and Pagefind's hits for the words after it);
- * removed: a 2017 number whose rule was dropped in 2024 (no hits, like the API). */
+ * removed: a 2017 number whose rule was dropped in 2024 (no hits, like the API).
+ * Otherwise the query is understood as the API does (understanding.js: typos corrected, question
+ * framing dropped, the situation vocabulary's rules); Pagefind matches every word of a search, so
+ * besides the whole content each of its words (Chinese: each run) is also asked, with less weight. */
+export const MAX_WORD_SEARCHES = 6;
+
+// The words of the content, Chinese runs cut into words by the browser's own segmenter (the
+// server has jieba); without Intl.Segmenter a run stays whole.
+const SEGMENTER = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
+export function searchWords(content) {
+  const out = [];
+  for (const w of content.split(/\s+/).filter(Boolean)) {
+    if (SEGMENTER && HAS_CJK.test(w) && w.length > 3) {
+      for (const s of SEGMENTER.segment(w)) if (s.isWordLike) out.push(s.segment);
+    } else out.push(w);
+  }
+  return out;
+}
 export function understand(q, data, t2s = null) {
-  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }] };
+  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }], situation: {}, corrected: null };
   const number = resolveNumber(q, data, t2s);
-  if (number && !number.id) return { jump: null, removed: true, searches: [] };
+  if (number && !number.id) return { jump: null, removed: true, searches: [], situation: {}, corrected: null };
   const own = (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q).trim();
   if (number) {
-    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data) };
+    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data), situation: {}, corrected: null };
   }
-  return { jump: null, removed: false, searches: pagefindSearches(expand(q, data, t2s), data) };
+  const folded = fold(q, t2s);
+  const { corrected, content, situation } = analyse(folded, data.lang || "en", data);
+  const searches = expand(content, data, t2s);
+  const words = searchWords(content).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
+  // a question, not a term (Pagefind would want every word); Chinese runs are phrases already
+  const pieces = content.split(/\s+/).filter(Boolean);
+  const question = data.cjk === "chars" ? words.length > 1 && (pieces.length > 1 || content.length > 6) : words.length > 2;
+  if (question) {
+    const seen = new Set(searches.map((s) => s.text));
+    for (const w of words.slice(0, MAX_WORD_SEARCHES)) if (!seen.has(w)) { seen.add(w); searches.push({ text: w, weight: 0.3 }); }
+  }
+  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null };
 }
 
 /** Merge ranked lists of Pagefind results ({id, …}) from several searches: weighted reciprocal rank

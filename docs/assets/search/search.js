@@ -11,7 +11,9 @@
 // in another language become extra Pagefind searches merged by rank. Its data:
 // /pagefind/tda-query.<lang>.json (static_index.query_data).
 
-import { understand, mergeRanked, glossaryAfterRule } from "./query.js";
+import { understand, mergeRanked } from "./query.js";
+import { rankHits } from "./understanding.js";
+import { mountResults, resultsUrl } from "./results.js";
 
 const LANG = document.documentElement.lang || "en";
 const API = "/api/search";
@@ -39,7 +41,21 @@ function unescapeHtml(s) {
 
 // --- backends --------------------------------------------------------------------------------
 
-let apiDown = sessionStorage.getItem("tda-search-api") === "down";
+// After an API failure the fallback answers, but never for good: the API is tried again on the
+// next query once a back-off has passed (2 s, doubling to 60 s while it keeps failing; reset on
+// success). Kept per tab in sessionStorage so a reload does not hammer a dead server.
+const BACKOFF_MS = [2000, 60000];
+function apiState() {
+  try { return JSON.parse(sessionStorage.getItem("tda-search-api")) || { until: 0, wait: 0 }; } catch { return { until: 0, wait: 0 }; }
+}
+function setApiState(state) { try { sessionStorage.setItem("tda-search-api", JSON.stringify(state)); } catch { /* private mode */ } }
+export function apiFailed(now = Date.now()) {
+  const { wait } = apiState();
+  const next = Math.min(BACKOFF_MS[1], wait ? wait * 2 : BACKOFF_MS[0]);
+  setApiState({ until: now + next, wait: next });
+}
+export function apiWorked() { setApiState({ until: 0, wait: 0 }); }
+export function apiAvailable(now = Date.now()) { return now >= apiState().until; }
 
 export async function searchApi(q, lang = LANG, limit = LIMIT) {
   const ctrl = new AbortController();
@@ -50,7 +66,8 @@ export async function searchApi(q, lang = LANG, limit = LIMIT) {
     const type = res.headers.get("content-type") || "";
     if (res.status === 400 && type.includes("json")) return { error: (await res.json()).error, backend: "api" };
     if (!res.ok || !type.includes("json")) throw new Error(`API ${res.status}`);
-    return { hits: (await res.json()).hits, backend: "api" };
+    const body = await res.json();
+    return { hits: body.hits, corrected: body.corrected || null, backend: "api" };
   } finally {
     clearTimeout(timer);
   }
@@ -105,33 +122,38 @@ export async function searchPagefind(q, limit = LIMIT) {
   const searches = jump.length >= limit ? [] : plan.searches;
   const lists = await Promise.all(searches.map(async ({ text, weight }) =>
     ({ weight, results: (await pf.search(text)).results })));
-  const ranked = lists.length === 1 ? lists[0].results : mergeRanked(lists);
+  const merged = lists.length === 1 ? lists[0].results : mergeRanked(lists);
   const taken = new Set(jump.map((h) => h.id));
-  const picked = [];                                 // [result, data]: data() fetches a fragment
-  for (let i = 0; i < ranked.length && jump.length + picked.length < limit; i += limit) {
-    const batch = ranked.slice(i, i + limit);
+  const wanted = 2 * limit;                          // candidates for grouping by rule
+  const picked = [];                                 // [position, data]: data() fetches a fragment
+  for (let i = 0; i < merged.length && picked.length < wanted; i += limit) {
+    const batch = merged.slice(i, i + limit);
     const datas = await Promise.all(batch.map((r) => r.data()));
     datas.forEach((d, j) => {
-      if (!taken.has(d.meta.id) && jump.length + picked.length < limit) { taken.add(d.meta.id); picked.push([batch[j], d]); }
+      if (!taken.has(d.meta.id) && picked.length < wanted) { taken.add(d.meta.id); picked.push([i + j, d]); }
     });
   }
-  const found = glossaryAfterRule(picked.map(([r, d]) => ({
+  // Pagefind's scores are not comparable across searches: a score that falls with the merged rank
+  // stands in for the API's normalised text score (ranking.py).
+  const found = picked.map(([at, d]) => ({
     id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
-    snippet: originalExcerpt(d).replace(/<\/mark><mark>/g, ""), score: r.score, kind: d.meta.kind,
-  })));
-  return { backend: "pagefind", hits: [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...found] };
+    snippet: originalExcerpt(d).replace(/<\/mark><mark>/g, ""), score: 1 / (1 + 0.25 * at), kind: d.meta.kind,
+  }));
+  const ranked = rankHits(found, plan.situation, queryData, Math.max(0, limit - jump.length));
+  return { backend: "pagefind", corrected: plan.corrected, hits: [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked] };
 }
 
-export async function search(q) {
-  if (!apiDown) {
+export async function search(q, limit = LIMIT) {
+  if (apiAvailable()) {
     try {
-      return await searchApi(q);
+      const result = await searchApi(q, LANG, limit);
+      apiWorked();
+      return result;
     } catch (e) {
-      apiDown = true;
-      sessionStorage.setItem("tda-search-api", "down");
+      apiFailed();
     }
   }
-  return searchPagefind(q);
+  return searchPagefind(q, limit);
 }
 
 // --- the box ------------------------------------------------------------------------------------
@@ -172,15 +194,32 @@ function mount() {
         `</a></li>`).join("") + "</ol>";
   }
   input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 180); });
+  // Enter opens the results page (/<lang>/search/?q=…); a hit chosen with the arrow keys opens itself.
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const first = box.querySelector("a");
-    if (first && !box.hidden) location.href = first.href; else run();
+    const q = input.value.trim();
+    if (q) location.href = resultsUrl(LANG, q);
   });
-  input.addEventListener("keydown", (e) => { if (e.key === "Escape") { box.hidden = true; input.blur(); } });
+  const moveIn = (e) => {
+    if (e.key === "Escape") { box.hidden = true; input.focus(); return; }
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const links = [...box.querySelectorAll("a")];
+    if (box.hidden || !links.length) return;
+    e.preventDefault();
+    const at = links.indexOf(document.activeElement);
+    const next = e.key === "ArrowDown" ? Math.min(links.length - 1, at + 1) : at - 1;
+    if (next < 0) input.focus(); else links[next].focus();
+  };
+  form.addEventListener("keydown", moveIn);
   document.addEventListener("click", (e) => { if (!form.contains(e.target)) box.hidden = true; });
   input.addEventListener("focus", () => { if (box.innerHTML) box.hidden = false; });
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
-else mount();
+function start() {
+  mount();
+  const page = document.querySelector("[data-tda-results]");
+  if (page) mountResults(page, { search, escapeHtml, safeSnippet, lang: LANG });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

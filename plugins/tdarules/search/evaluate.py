@@ -1,6 +1,7 @@
 """Relevance measures shared by tests/search and bench/search.py (MRR@10, recall@3)."""
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 import yaml
 
 QUERIES = Path(__file__).resolve().parents[3] / "tests" / "search" / "queries.yaml"
+QUESTIONS = QUERIES.with_name("questions.yaml")     # players' questions, split into tune / held-out
 
 
 @dataclass
@@ -21,6 +23,18 @@ class Case:
 def load_queries(path: Path = QUERIES) -> list[Case]:
     data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     return [Case(c["lang"], str(c["q"]), [str(e) for e in c["expect"]], c.get("kind", "")) for c in data["queries"]]
+
+
+def held_out(case: Case) -> bool:
+    """The held-out third: sha1("lang|q") mod 3 == 0. Fixed by the text alone, so adding queries never
+    moves an old one between the thirds."""
+    digest = hashlib.sha1(f"{case.lang}|{case.q}".encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % 3 == 0
+
+
+def split(cases: list[Case]) -> dict[str, list[Case]]:
+    """{"tune": two thirds, "held-out": one third} (see :func:`held_out`)."""
+    return {"tune": [c for c in cases if not held_out(c)], "held-out": [c for c in cases if held_out(c)]}
 
 
 def rule_of(doc_id: str) -> str:

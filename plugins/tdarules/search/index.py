@@ -34,9 +34,10 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .. import urls
 from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
-from .analyzers import HAS_CJK, analyzer_for, chinese_ngram_analyzer, fold, t2s
+from . import situations, typos
+from .analyzers import CJK, HAS_CJK, analyzer_for, chinese_ngram_analyzer, fold, t2s
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 KIND_BOOST = {"rule": 1.0, "procedure": 1.0, "part": 1.0, "addendum": 0.8, "example": 0.6, "glossary": 0.4}
 
 
@@ -162,17 +163,35 @@ def glossary_keys(glossary) -> list[dict]:
     return out
 
 
+def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> dict:
+    """What both backends need to understand a query on the ``lang`` site, beyond the index: the
+    situation vocabulary with question framing (:mod:`.situations`) and typo data (:mod:`.typos`).
+    Written into meta.json here and into pagefind/tda-query.<lang>.json by static_index."""
+    if docs is None:
+        docs = documents(rulebook.edition(lang), rulebook.glossary)
+    terms = []
+    if lang.startswith("zh"):      # poker words, rule titles and situation phrases, as whole runs
+        texts = [w for term in rulebook.glossary for w in term.zh_hant]
+        texts += [d.title for d in docs if d.kind in ("rule", "procedure")]
+        texts += [p for s in rulebook.situations.situations for p in s.zh_hant]
+        terms = [run for text in texts for run in re.findall(f"[{CJK}]+", t2s(fold(text)))]
+    return {"situations": situations.prepare(rulebook.situations, lang, t2s),
+            "typos": typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)}
+
+
 def build_index(rulebook, out_dir: Path) -> dict[str, int]:
     """Write the per-language indexes and meta.json into ``out_dir``; return documents per language."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     counts: dict[str, int] = {}
+    understanding: dict[str, dict] = {}
     for lang in ALL_LANGUAGES:
         try:
             edition = rulebook.edition(lang)
         except KeyError:
             continue
         docs = documents(edition, rulebook.glossary)
+        understanding[lang] = query_understanding(rulebook, lang, docs)
         tmp = out_dir / f".{lang}.tmp"
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir()
@@ -196,6 +215,6 @@ def build_index(rulebook, out_dir: Path) -> dict[str, int]:
         counts[lang] = len(docs)
     renumbering = {r.old: r.new for r in rulebook.renumbering}
     meta = {"schema": SCHEMA_VERSION, "languages": counts, "renumbering": renumbering,
-            "glossary": glossary_keys(rulebook.glossary)}
+            "glossary": glossary_keys(rulebook.glossary), "understanding": understanding}
     (out_dir / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
     return counts

@@ -27,7 +27,10 @@ from whoosh.collectors import TimeLimit, WrappingCollector
 from whoosh.query import Or, Phrase, Term
 
 from ..model import ALL_LANGUAGES
+from . import situations
 from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
+from .ranking import rerank
+from .typos import Corrector, fold_query
 
 MAX_QUERY = 200
 MAX_LIMIT = 50
@@ -97,7 +100,7 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
 
 # --- the engine -----------------------------------------------------------------------------------
 
-RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пр\.?|п\.|№|no\.?|#)"
+RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пр\.?|п\.?|№|no\.?|#)"
 RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?第?\s*(\d{{1,2}})\s*条?\s*[-.]?\s*([a-zа-е])?\s*条?$")
 RP_REF = re.compile(r"^(?:rp|рп|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*(\d{1,2})\s*条?\s*[-.]?\s*([a-zа-е])?$")
 YEAR_2017 = re.compile(r"(?:\(\s*2017\s*\)|\b2017\s*(?:年|г\.?|года?)?\s*(?:版|edition|version|редакци[ия])?|(?:tda\s*)?2017)")
@@ -129,6 +132,8 @@ class Engine:
         self._lock = threading.Lock()
         self._local = threading.local()
         self._rule_docs: dict[str, dict[str, list[dict]]] = {}
+        self._understanding = self.meta.get("understanding", {})
+        self._correctors = {lang: Corrector(data["typos"]) for lang, data in self._understanding.items()}
 
     def languages(self):
         return list(self.meta["languages"])
@@ -227,12 +232,37 @@ class Engine:
                 found.append(entry)
         return found, rest
 
+    def corrected(self, q: str, lang: str) -> str | None:
+        """The query with its typos put right (folded), or None when it has none (\"did you mean\")."""
+        corrector = self._correctors.get(lang)
+        if corrector is None:
+            return None
+        folded = fold_query(q, lang, t2s)
+        fixed = corrector.correct(folded)
+        return fixed if fixed != folded else None
+
+    def understand(self, q: str, lang: str) -> tuple[str, dict[str, float]]:
+        """(the query's content: typos corrected, question framing removed; situation scores)."""
+        data = self._understanding.get(lang)
+        if data is None:
+            return q, {}
+        text = self.corrected(q, lang) or fold_query(q, lang, t2s)
+        vocabulary = data["situations"]
+        found = situations.match(situations.query_keys(text, lang, vocabulary, t2s), vocabulary)
+        content = situations.strip_framing(text, vocabulary["framing"], lang.startswith("zh"))
+        if lang.startswith("zh"):
+            content = " ".join(w for w in content.split() if w not in vocabulary["en_framing"])
+        content = content if any(c.isalnum() for c in content) else text
+        return situations.with_text_words(content, vocabulary, lang.startswith("zh")), found
+
     def text_search(self, q: str, lang: str, limit: int) -> list[Hit]:
         searcher = self.searcher(lang)
         schema = searcher.schema
         analyzer = schema["body"].analyzer
         reader = searcher.reader()
         zh = lang.startswith("zh")
+        original = q
+        q, situation = self.understand(q, lang)
         terms, rest = self.matched_glossary(nfkc_same_length(q))
         tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
         if not zh and any(t not in STOP_WORDS for t in tokens):
@@ -255,7 +285,7 @@ class Engine:
                             clauses.append(Term(field, near, boost=0.6))
                             highlight.add(near)
         plain = [t.text for t in analyzer(rest)]
-        if len(plain) >= 2 and not zh:
+        if 2 <= len(plain) <= 4 and not zh:      # a longer question is never one phrase of the text
             clauses += [Phrase("body", plain, boost=2.0), Phrase("title", plain, boost=2.0)]
         grams = set()
         if zh:
@@ -263,7 +293,7 @@ class Engine:
                 run_grams = [run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)]
                 grams.update(run_grams)
                 clauses += [Term("ngram", g, boost=0.4) for g in run_grams]
-                if len(run_grams) >= 2:
+                if 2 <= len(run_grams) <= 6:
                     clauses.append(Phrase("ngram", run_grams, slop=2, boost=1.5))
         # A term that is the whole query decides the ranking; next to other words it only helps.
         share = 1.0 if not tokens else 0.4
@@ -280,17 +310,20 @@ class Engine:
                     clauses += [Term("title", words[0], boost=boost), Term("body", words[0], boost=boost)]
                 elif words:
                     clauses += [Phrase("title", words, boost=boost), Phrase("body", words, boost=boost)]
-        mention = re.search(r"(?:rule|правил\w*|规则|第)\s*(\d{1,2})", t2s(fold(q)))
+        mention = re.search(r"(?:rule|правил\w*|规则|第)\s*(\d{1,2})", t2s(fold(original)))
         if mention:
             clauses.append(Term("rule", mention.group(1), boost=3.0))
-        if not clauses:
+        if not clauses and not situation:
             return []
-        results = _search_within(searcher, Or(clauses), limit, deadline)
+        scored = []
+        if clauses:
+            scored = [(result.fields(), float(result.score))
+                      for result in _search_within(searcher, Or(clauses), max(4 * limit, 40), deadline)]
         hits = []
-        for result in results:
-            spans = _spans(result["body"], analyzer, highlight, grams if zh else set())
-            hits.append(Hit(result["id"], result["rule"], result["title"], result["url"],
-                            _snippet(result["body"], spans), round(float(result.score), 3), result["kind"]))
+        for fields, score in rerank(scored, situation, self.rule_docs(lang), limit):
+            spans = _spans(fields["body"], analyzer, highlight, grams if zh else set())
+            hits.append(Hit(fields["id"], fields["rule"], fields["title"], fields["url"],
+                            _snippet(fields["body"], spans), round(score, 3), fields["kind"]))
         return hits
 
     def search(self, q: str, lang: str = "en", limit: int = 10) -> list[Hit]:
@@ -336,12 +369,29 @@ def _key_regex(key: str) -> re.Pattern:
     return re.compile(r"(?<!\w)" + pattern + r"(?!\w)")
 
 
+_TOKENS: dict[tuple[str, str], list[tuple[str, int, int]]] = {}
+_TOKENS_LOCK = threading.Lock()
+
+
+def _tokens(body: str, analyzer) -> list[tuple[str, int, int]]:
+    """(token, start, end) of a stored body, analyzed once per process (jieba is the slow part)."""
+    key = (repr(analyzer), body)
+    found = _TOKENS.get(key)
+    if found is None:
+        found = [(t.text, t.startchar, t.endchar) for t in analyzer(nfkc_same_length(body), chars=True)]
+        with _TOKENS_LOCK:
+            if len(_TOKENS) > 20000:
+                _TOKENS.clear()
+            _TOKENS[key] = found
+    return found
+
+
 def _spans(body: str, analyzer, words: set[str], grams: set[str]) -> list[tuple[int, int]]:
     spans = []
     if words:
-        for token in analyzer(nfkc_same_length(body), chars=True):
-            if token.text in words:
-                spans.append((token.startchar, token.endchar))
+        for text, start, end in _tokens(body, analyzer):
+            if text in words:
+                spans.append((start, end))
     if grams:
         folded = t2s(nfkc_same_length(body))
         for gram in grams:

@@ -122,7 +122,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
         waiting[0] += 1
         try:
             loop = asyncio.get_running_loop()
-            hits = await loop.run_in_executor(pool, _search, index_dir, params)
+            hits, corrected = await loop.run_in_executor(pool, _search, index_dir, params)
         except IndexMissing as error:
             return _error(str(error), 503)
         except QueryError as error:
@@ -132,7 +132,10 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
             return _error("internal search error", 500)
         finally:
             waiting[0] -= 1
-        return JSONResponse({"hits": [h.to_dict() for h in hits]}, headers=API_HEADERS)
+        body = {"hits": [h.to_dict() for h in hits]}
+        if corrected:
+            body["corrected"] = corrected                 # "showing results for"
+        return JSONResponse(body, headers=API_HEADERS)
 
     async def healthz(request: Request) -> Response:
         try:
@@ -173,7 +176,9 @@ def _prepare_thread(index_dir: Path) -> None:
 
 
 def _search(index_dir: Path, params: dict[str, str]):
-    return engine(index_dir).search(params["q"], params.get("lang", "en"), int(params["limit"]))
+    found = engine(index_dir)
+    lang = params.get("lang", "en")
+    return found.search(params["q"], lang, int(params["limit"])), found.corrected(params["q"], lang)
 
 
 # --- middleware (plain ASGI: cheap, and each does one thing) -----------------------------------------

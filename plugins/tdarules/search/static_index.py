@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..model import ALL_LANGUAGES
 from .analyzers import CJK, HAS_CJK, t2s
-from .index import documents, glossary_keys
+from .index import documents, glossary_keys, query_understanding
 
 PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
 ZWSP = "\u200b"
@@ -69,6 +69,10 @@ def t2s_map(rulebook) -> dict[str, str]:
     for term in rulebook.glossary:
         for word in term.zh_hant:
             chars.update(c for c in word if HAS_CJK.match(c))
+    # and those of the situation vocabulary and question framing (嗎, 誰, 講電話…)
+    vocabulary = rulebook.situations
+    for text in [p for s in vocabulary.situations for p in s.zh_hant] + list(vocabulary.framing_for("zh-Hant")):
+        chars.update(c for c in text if HAS_CJK.match(c))
     return {c: s for c in sorted(chars) if (s := t2s(c)) != c}
 
 
@@ -79,7 +83,8 @@ def query_data(rulebook, lang: str) -> dict:
     ``rules``: [id, title, url, part letters] in reading order; ``renumbering``: 2017 id → 2024 id
     (null when dropped); ``glossary``: [keys, renderings] per term, keys folded like Whoosh's (every
     language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
-    Simplified-folded too, as the records are).
+    Simplified-folded too, as the records are); ``situations`` and ``typos``: the same query
+    understanding data the API reads from meta.json (:func:`.index.query_understanding`).
     """
     from .. import urls
     edition = rulebook.edition(lang)
@@ -90,7 +95,7 @@ def query_data(rulebook, lang: str) -> dict:
         keys = sorted(entry["keys"], key=lambda k: (-len(k), k))     # a set's order varies per process
         glossary.append([keys, list(dict.fromkeys(names))])
     return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": {r.old: r.new for r in rulebook.renumbering},
-            "rules": rules, "glossary": glossary}
+            "rules": rules, "glossary": glossary, **query_understanding(rulebook, lang)}
 
 
 def write_query_data(rulebook, out: Path) -> dict[str, tuple[int, int]]:
@@ -123,6 +128,11 @@ def _without_poll_delay():
     service.asyncio = proxy
 
 
+def _complete(out: Path) -> bool:
+    entry = out / "pagefind-entry.json"
+    return entry.exists() and entry.stat().st_size > 0 and (out / "pagefind.js").stat().st_size > 0
+
+
 async def _build(rulebook, out: Path) -> int:
     from pagefind.index import IndexConfig, PagefindIndex
     _without_poll_delay()
@@ -144,6 +154,12 @@ def build_pagefind(site_dir: Path | str, rulebook=None) -> int:
         rulebook = load_rulebook(Path(__file__).resolve().parents[3])
     out = site_dir / "pagefind"
     count = asyncio.run(_build(rulebook, out))
+    if not _complete(out):
+        # seen under load (2 cores, parallel builds): the service stopped before its files were flushed,
+        # leaving pagefind-entry.json and the UI scripts empty, and the fallback search broken. Once more.
+        count = asyncio.run(_build(rulebook, out))
+        if not _complete(out):
+            raise RuntimeError(f"pagefind wrote empty files into {out}")
     (out / "t2s.json").write_text(json.dumps(t2s_map(rulebook), ensure_ascii=False, separators=(",", ":")),
                                   encoding="utf-8")
     write_query_data(rulebook, out)

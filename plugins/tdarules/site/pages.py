@@ -7,7 +7,6 @@ objects it shows; the markup is in the templates (autoescaped), the rule text's 
 """
 from __future__ import annotations
 
-from ..defects import iter_defects
 from ..chinese import simplified
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule
@@ -72,21 +71,6 @@ def glossary_page(ctx: Context) -> str:
                   languages=["en", chinese, "ru"], terms=terms)
 
 
-def source_notes_page(ctx: Context) -> str:
-    """Every recorded defect of this language's text, linked to where it sits: for translators."""
-    notes = []
-    for item in iter_defects(ctx.edition):
-        href = place = None
-        if item.rule:
-            rule = ctx.edition.rule(item.rule)
-            href = (urls.addendum_url(ctx.language, item.example.split(" ")[0]) if item.example
-                    else urls.rule_url(ctx.language, item.rule, item.part if item.part in rule.parts else None))
-            place = item.example or (f"{item.rule}-{item.part}" if item.part else item.rule)
-        notes.append({"href": href, "place": place or item.where, "kind": item.defect.kind,
-                      "note": item.defect.note, "excerpt": item.excerpt})
-    return render("pages/source_notes.md", ctx=ctx, title=ctx.s("source_notes"), meta={}, notes=notes)
-
-
 # ---------------------------------------------------------------- JSON export
 
 def edition_json(ctx: Context) -> dict:
@@ -136,7 +120,6 @@ LANGUAGE_PAGES = [
     ("index.{language}.md", home_page),
     ("addendum.{language}.md", addendum_page),
     ("glossary.{language}.md", glossary_page),
-    ("source-notes.{language}.md", source_notes_page),
     ("calculators.{language}.md", calculators_page),
 ]
 
@@ -150,4 +133,6 @@ def all_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
             pages[name.format(language=language)] = view(ctx)
         for rule in ctx.edition.all_rules():
             pages[urls.page_file(rule.id, language)] = rule_page(rule, ctx)
+    from .workbench import workbench_pages          # QA (absorbs source notes), compare, editions: issue 12
+    pages.update(workbench_pages(rulebook, strings))
     return pages

@@ -1,0 +1,303 @@
+// Query understanding shared with the API, for the static fallback: the browser's twin of
+// plugins/tdarules/search/situations.py (question framing, situation vocabulary), typos.py
+// (Damerau-1 and Chinese one-character corrections) and ranking.py (hits ordered by rule).
+// Same algorithm, same data: the `situations` and `typos` members of
+// /pagefind/tda-query.<lang>.json (index.query_understanding). Pure ES module, no DOM; tested in
+// Node against the Python implementation (tests/search/test_fallback_understanding.py).
+
+const CJK = "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff";
+const NOT_CJK = `(?![${CJK}])`;
+const WORD_SRC = `(?:${NOT_CJK}[\\p{L}\\p{N}\\p{M}])+(?:['’-](?:${NOT_CJK}[\\p{L}\\p{N}\\p{M}])+)*`;
+const WORD = new RegExp(WORD_SRC, "gu");
+const TOKEN = new RegExp(`[${CJK}]+|${WORD_SRC}`, "gu");
+const CJK_RUN = new RegExp(`^[${CJK}]+$`, "u");
+const CJK_RUNS = new RegExp(`[${CJK}]+`, "gu");
+const LETTERS = new RegExp(`(?:${NOT_CJK}[\\p{L}\\p{M}])+`, "gu");     // typos.LATIN_OR_CYRILLIC
+const CYRILLIC = /[а-я]/u;
+
+export const THRESHOLD = 0.5;
+export const FULL_WEIGHT = 3.0;
+export const SITUATION_WEIGHT = 2.0;       // ranking.SITUATION_WEIGHT
+const SECOND = 0.2, THIRD = 0.1;
+const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
+const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
+ся сь а я о е ы и у ю ь й`.split(/\s+/).sort((a, b) => b.length - a.length);
+const RU_STEM = 6, EN_STEM = 7, MIN_WORD = 4;
+
+const cut = (s, n) => Array.from(s).slice(0, n).join("");
+
+/** situations.stem: the small suffix stemmer both sides share. */
+export function stem(word, lang) {
+  let w = word.replace(/’/g, "'").replace(/[-']/g, "");
+  if (lang === "ru" || CYRILLIC.test(w)) {
+    for (const e of RU_ENDINGS) {
+      if (w.endsWith(e) && w.length - e.length >= 3) { w = w.slice(0, -e.length); break; }
+    }
+    return cut(w, RU_STEM);
+  }
+  for (const s of EN_SUFFIXES) {
+    if (w.endsWith(s) && w.length - s.length >= 3) { w = w.slice(0, -s.length); break; }
+  }
+  if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  return cut(w, EN_STEM);
+}
+
+/** situations.strip_framing: framing words (en, ru) or substrings (Chinese) out of a folded text. */
+export function stripFraming(text, framing, zh) {
+  if (zh) {
+    for (const phrase of framing) text = text.split(phrase).join(" ");
+    return text;
+  }
+  const drop = new Set(framing);
+  return (text.match(WORD) || []).filter((w) => !drop.has(w.replace(/’/g, "'"))).join(" ");
+}
+
+/** situations.keys */
+export function keys(text, lang, framing, enFraming = []) {
+  const zh = lang.startsWith("zh");
+  const en = new Set(enFraming);
+  const out = [];
+  for (const word of stripFraming(text, framing, zh).match(TOKEN) || []) {
+    if (en.size && /^[\x00-\x7f]+$/.test(word) && en.has(word.replace(/’/g, "'"))) continue;
+    if (CJK_RUN.test(word)) {
+      const chars = Array.from(word);          // bigrams, then single characters (situations.keys)
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+      out.push(...chars);
+    } else out.push(stem(word, lang));
+  }
+  return [...new Set(out.filter(Boolean))];
+}
+
+const postingsCache = new WeakMap();
+function postings(data) {
+  let p = postingsCache.get(data);
+  if (!p) {
+    p = new Map();
+    data.entries.forEach(([, phrases], e) => phrases.forEach((phrase, i) => phrase.forEach((k) => {
+      if (!p.has(k)) p.set(k, []);
+      p.get(k).push([e, i]);
+    })));
+    postingsCache.set(data, p);
+  }
+  return p;
+}
+
+const round4 = (x) => Math.round(x * 10000) / 10000;
+
+/** situations.match: {rule or part id: score} */
+export function matchSituations(queryKeys, data) {
+  const have = new Set(queryKeys), found = {};
+  if (!have.size || !data) return found;
+  const w = data.weights, post = postings(data), best = new Map();
+  const touched = new Set();
+  for (const k of have) for (const [e, i] of post.get(k) || []) touched.add(`${e},${i}`);
+  for (const key of touched) {
+    const [e, i] = key.split(",").map(Number);
+    const phrase = data.entries[e][1][i];
+    let total = 0, got = 0;
+    for (const k of phrase) { total += w[k]; if (have.has(k)) got += w[k]; }
+    const score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
+    if (score > (best.get(e) || 0)) best.set(e, score);
+  }
+  for (const [e, score] of best) {
+    if (score < THRESHOLD) continue;
+    for (const rule of data.entries[e][0]) found[rule] = Math.max(found[rule] || 0, round4(score));
+  }
+  return found;
+}
+
+// --- typos (typos.Corrector) ---------------------------------------------------------------------
+
+function damerau1(a, b) {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length) {
+    const diff = [];
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
+    if (diff.length === 1) return true;
+    return diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]];
+  }
+  if (a.length > b.length) [a, b] = [b, a];
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return a.slice(i) === b.slice(i + 1);
+}
+
+const deletions = (w) => { const s = new Set([w]); for (let i = 0; i < w.length; i++) s.add(w.slice(0, i) + w.slice(i + 1)); return s; };
+
+export class Corrector {
+  constructor(data = {}) {
+    this.rank = new Map((data.words || []).map((w, i) => [w, i]));
+    this.deletes = new Map();
+    for (const w of this.rank.keys()) for (const f of deletions(w)) {
+      if (!this.deletes.has(f)) this.deletes.set(f, []);
+      this.deletes.get(f).push(w);
+    }
+    this.terms = data.terms || [];
+    this.real = new Set(data.real || []);
+    this.known = new Set(this.terms);
+    this.masked = new Map();
+    for (const t of this.terms) {
+      const c = Array.from(t);
+      for (let i = 0; i < c.length; i++) {
+        const k = [...c.slice(0, i), "?", ...c.slice(i + 1)].join("");
+        if (!this.masked.has(k)) this.masked.set(k, t);
+      }
+    }
+    this.lengths = [...new Set(this.terms.map((t) => Array.from(t).length))].sort((a, b) => b - a);
+  }
+
+  word(w) {
+    if (w.length < MIN_WORD || this.rank.has(w) || !/^\p{L}+$/u.test(w)) return null;
+    const candidates = new Set();
+    for (const f of deletions(w)) for (const c of this.deletes.get(f) || []) candidates.add(c);
+    const best = [...candidates].filter((c) => damerau1(w, c));
+    if (!best.length) return null;
+    best.sort((a, b) => this.rank.get(a) - this.rank.get(b) || (a < b ? -1 : a > b ? 1 : 0));
+    return best[0];
+  }
+
+  chinese(runText) {
+    if (!this.terms.length) return runText;
+    const run = Array.from(runText);
+    let out = run.slice(), i = 0;
+    while (i < out.length) {
+      for (const n of this.lengths) {
+        const piece = out.slice(i, i + n);
+        const p = piece.join("");
+        if (piece.length < n || this.real.has(p)) continue;
+        if (n === 2 && run.length !== 2) continue;
+        const inner = [...Array(n).keys()].filter((k) => ((k > 0 && k < n - 1) || (k === 0 && i === 0) || (k === n - 1 && i + n === out.length))
+          && !this.covered(piece, k));
+        let term = null;
+        for (const k of inner) {
+          const t = this.masked.get([...piece.slice(0, k), "?", ...piece.slice(k + 1)].join(""));
+          if (t) { term = t; break; }
+        }
+        if (term && term !== p && Array.from(term).length === n) {
+          out = [...out.slice(0, i), ...Array.from(term), ...out.slice(i + n)];
+          i += n - 1;
+          break;
+        }
+      }
+      i++;
+    }
+    return out.join("");
+  }
+
+  covered(piece, k) {                         // typos.Corrector.covered
+    const n = piece.length;
+    for (const m of this.lengths) {
+      if (m >= n) continue;
+      for (let a = Math.max(0, k - m + 1); a <= Math.min(k, n - m); a++) if (this.known.has(piece.slice(a, a + m).join(""))) return true;
+    }
+    return false;
+  }
+
+  correct(text) {
+    if (this.rank.size) text = text.replace(LETTERS, (w) => this.word(w) || w);
+    if (this.terms.length) text = text.replace(CJK_RUNS, (r) => this.chinese(r));
+    return text;
+  }
+}
+
+const correctors = new WeakMap();
+export function correctorFor(typos) {
+  if (!typos) return null;
+  let c = correctors.get(typos);
+  if (!c) { c = new Corrector(typos); correctors.set(typos, c); }
+  return c;
+}
+
+/** The query (folded) with typos corrected, its content (framing removed) and situation scores. */
+export function analyse(folded, lang, data) {
+  const corrector = correctorFor(data && data.typos);
+  const corrected = corrector ? corrector.correct(folded) : folded;
+  const voc = data && data.situations;
+  if (!voc) return { corrected, content: corrected, situation: {} };
+  const situation = matchSituations(keys(corrected, lang, voc.framing, voc.en_framing), voc);
+  let content = stripFraming(corrected, voc.framing, lang.startsWith("zh"));
+  if (lang.startsWith("zh")) content = content.split(/\s+/).filter((w) => w && !voc.en_framing.includes(w)).join(" ");
+  content = content.replace(/\s+/g, " ").trim();
+  content = /[\p{L}\p{N}]/u.test(content) ? content : corrected;
+  return { corrected, content: withTextWords(content, voc, lang.startsWith("zh")), situation };
+}
+
+/** situations.with_text_words: the rule text's words for the players' words, appended. */
+export function withTextWords(content, voc, zh) {
+  const present = new Set(content.match(WORD) || []);
+  const extra = [];
+  for (const [player, text] of voc.words || []) {
+    if (!(zh ? content.includes(player) : present.has(player))) continue;
+    for (const w of text) if (!content.includes(w) && !extra.includes(w)) extra.push(w);
+  }
+  return extra.length ? [content, ...extra].join(" ") : content;
+}
+
+// --- ranking (ranking.rerank) ---------------------------------------------------------------------
+
+const ruleOfTarget = (t) => (/[A-Z]$/.test(t) && t.includes("-") ? t.slice(0, t.lastIndexOf("-")) : t);
+
+/** Pagefind's hits (best first, each {id, rule, kind, score}) in the API's order: grouped by rule
+ * with the situation vocabulary's scores; rules it names that the text search missed are added as
+ * hits from data.rules ([id, title, url, parts]). */
+export function rankHits(hits, situation, data, limit = 10) {
+  const top = Math.max(0, ...hits.map((h) => h.score || 0)) || 1;
+  const groups = new Map(), glossary = [];
+  hits.forEach((h, i) => {
+    const norm = (h.score || 0) / top;
+    if (h.kind === "glossary") glossary.push(h);
+    else { if (!groups.has(h.rule)) groups.set(h.rule, []); groups.get(h.rule).push([h, norm, i]); }
+  });
+  const rules = new Map((data ? data.rules : []).map((r, i) => [r[0], [r, i]]));
+  const boost = new Map(), prefer = new Map();
+  const hitFor = (rule, target) => {       // as the API: the part a situation names, else the rule
+    const [[, title, url, parts]] = rules.get(rule);
+    if (target !== rule && parts.includes(target.slice(-1))) {
+      return { id: target, rule, title, url: `${url}#${target}`, snippet: "", kind: "part" };
+    }
+    return { id: rule, rule, title, url, snippet: "", kind: rule.startsWith("RP-") ? "procedure" : "rule" };
+  };
+  for (const [target, score] of Object.entries(situation || {})) {
+    const rule = ruleOfTarget(target);
+    if (!rules.has(rule)) continue;
+    boost.set(rule, Math.max(boost.get(rule) || 0, score));
+    if (target !== rule) prefer.set(rule, target);
+    if (!groups.has(rule)) groups.set(rule, [[hitFor(rule, rule), 0, Infinity]]);
+  }
+  for (const [rule, target] of prefer) {
+    const docs = groups.get(rule);
+    if (!docs.some(([h]) => h.id === target)) docs.push([hitFor(rule, target), 0, Infinity]);
+    docs.sort((a, b) => (a[0].id !== target) - (b[0].id !== target));
+  }
+  const groupScore = (rule) => {
+    const n = groups.get(rule).map((d) => d[1]).sort((a, b) => b - a);
+    return n[0] + SECOND * (n[1] || 0) + THIRD * (n[2] || 0) + SITUATION_WEIGHT * (boost.get(rule) || 0);
+  };
+  const order = [...groups.keys()].sort((a, b) => groupScore(b) - groupScore(a)
+    || ((rules.get(a) || [0, 1e9])[1] - (rules.get(b) || [0, 1e9])[1]));
+  const byRule = new Map(), loose = [];
+  for (const g of glossary) {
+    if (groups.has(g.rule)) { if (!byRule.has(g.rule)) byRule.set(g.rule, []); byRule.get(g.rule).push(g); } else loose.push(g);
+  }
+  const out = [];
+  for (const rule of order) { out.push(groups.get(rule)[0][0]); out.push(...(byRule.get(rule) || [])); }
+  out.push(...loose);
+  for (const rule of order) out.push(...groups.get(rule).slice(1).map((d) => d[0]));
+  return out.slice(0, limit);
+}
+
+/** Hits grouped by rule for the results page, in the order the rules first appear:
+ * [{rule, title, url, hits: [...]}]; a glossary entry stays with the rule it follows. */
+export function groupByRule(hits) {
+  const groups = [], at = new Map();
+  for (const h of hits) {
+    const key = h.kind === "glossary" ? (at.has(h.rule) ? h.rule : h.id) : h.rule || h.id;
+    if (!at.has(key)) {
+      const url = h.kind === "glossary" ? h.url : h.url.split("#")[0];
+      at.set(key, groups.length);
+      groups.push({ rule: h.kind === "glossary" ? "" : key, title: h.title, url, hits: [] });
+    }
+    groups[at.get(key)].hits.push(h);
+  }
+  return groups;
+}

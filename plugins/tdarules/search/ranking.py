@@ -1,0 +1,72 @@
+"""The final order of hits: by rule, with evidence from parts, examples and the situation vocabulary.
+
+Whoosh scores documents (rule, part, example, glossary entry); a reader asks which *rule* answers.
+Documents are grouped by rule; a group scores its best document (scores divided by the top one)
+plus a share of its next two (an addendum example that matches is evidence for its rule) plus
+``SITUATION_WEIGHT`` × the situation score of the rule (:mod:`.situations`). The list then has the
+best document of each group in group order — a part hit lands on its part's anchor — and each
+glossary entry right after the best document of the rule that defines it (a definition helps, but
+the rule answers); the remaining documents follow, so ``limit`` still bounds the list.
+
+docs/assets/search/query.js (``rankHits``) orders Pagefind's results by the same rules.
+"""
+from __future__ import annotations
+
+SITUATION_WEIGHT = 2.0
+SECOND, THIRD = 0.2, 0.1
+
+
+def rule_of_target(target: str) -> str:
+    """'13-C' → '13', 'RP-10-H' → 'RP-10', '43' → '43'."""
+    if target[-1].isalpha() and "-" in target:
+        return target.rsplit("-", 1)[0]
+    return target
+
+
+def rerank(scored: list[tuple[dict, float]], situation: dict[str, float], rule_docs: dict[str, list[dict]],
+           limit: int) -> list[tuple[dict, float]]:
+    """``scored``: (stored fields, score) in Whoosh's order; ``situation``: {rule or part id: score};
+    ``rule_docs``: every document of a rule in reading order (to add a rule the text missed)."""
+    top = max((s for _, s in scored), default=0.0) or 1.0
+    groups: dict[str, list[tuple[dict, float]]] = {}
+    glossary: list[tuple[dict, float]] = []
+    for fields, score in scored:
+        if fields["kind"] == "glossary":
+            glossary.append((fields, score / top))
+        else:
+            groups.setdefault(fields["rule"], []).append((fields, score / top))
+    boost: dict[str, float] = {}
+    prefer: dict[str, str] = {}
+    for target, score in situation.items():
+        rule = rule_of_target(target)
+        if rule not in rule_docs:
+            continue
+        boost[rule] = max(boost.get(rule, 0.0), score)
+        if target != rule:
+            prefer[rule] = target
+        if rule not in groups:
+            groups[rule] = [(rule_docs[rule][0], 0.0)]
+    for rule, target in prefer.items():         # a situation that names a part lands on that part
+        docs = groups[rule]
+        if not any(f["id"] == target for f, _ in docs):
+            docs += [(f, 0.0) for f in rule_docs[rule] if f["id"] == target]
+        docs.sort(key=lambda d: d[0]["id"] != target)
+
+    def group_score(rule: str) -> float:
+        norms = sorted((s for _, s in groups[rule]), reverse=True)
+        value = norms[0] + SECOND * (norms[1] if len(norms) > 1 else 0) + THIRD * (norms[2] if len(norms) > 2 else 0)
+        return value + SITUATION_WEIGHT * boost.get(rule, 0.0)
+
+    order = sorted(groups, key=lambda r: (-group_score(r), groups[r][0][0]["order"]))
+    by_rule: dict[str, list[tuple[dict, float]]] = {}
+    loose = []
+    for fields, score in glossary:
+        (by_rule.setdefault(fields["rule"], []) if fields["rule"] in groups else loose).append((fields, score))
+    out: list[tuple[dict, float]] = []
+    for rule in order:
+        out.append((groups[rule][0][0], group_score(rule)))
+        out += [(f, 0.0) for f, _ in by_rule.get(rule, [])]
+    out += [(f, 0.0) for f, _ in loose]
+    for rule in order:
+        out += [(f, s * 0.5) for f, s in groups[rule][1:]]
+    return out[:limit]

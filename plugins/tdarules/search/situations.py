@@ -1,0 +1,176 @@
+"""Question framing and the situation vocabulary (rulebook/situations.yaml), as search evidence.
+
+One algorithm, two implementations kept identical: this module (the API) and
+``docs/assets/search/query.js`` (the static fallback), both reading the same prepared data
+(:func:`prepare`, written into the Whoosh index's meta.json and into ``pagefind/tda-query.<lang>.json``).
+
+* ``keys(text)``: what a text is compared by. Folded (NFKC, lower case, ё → е; Chinese to Simplified
+  by the caller), framing words removed ("how do I", "可以…嗎", "можно ли"), then English and
+  Russian words cut down by a small suffix stemmer (the same few rules in Python and JS: not
+  Porter/Snowball, which the browser lacks), Chinese runs as character bigrams.
+* ``match(query keys)``: every phrase scores the share of its key weight (rarer keys weigh more,
+  ``log(1 + entries / entries with the key)``) that the query has; an entry scores its best phrase;
+  entries below ``THRESHOLD`` are dropped. A phrase whose matched keys weigh little in all (one
+  common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``. The result is
+  ``{rule or part id: score in (0, 1]}``.
+* English phrases also serve the zh and ru sites (players type "min raise" or "OOT" there too).
+* ``words``: a player's word → the rule text's words (籌碼 → 計分牌), appended to the search words
+  (:func:`with_text_words`).
+"""
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+
+from .analyzers import CJK
+
+THRESHOLD = 0.5
+FULL_WEIGHT = 3.0
+UNIGRAM = 0.5
+WORD = re.compile(f"[^\\W_{CJK}]+(?:['’-][^\\W_{CJK}]+)*", re.UNICODE)   # a Latin or Cyrillic word
+CJK_RUN = re.compile(f"[{CJK}]+")
+EN_SUFFIXES = ("ing", "ed", "es", "s", "ly")
+RU_ENDINGS = tuple(sorted("""
+ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
+ся сь а я о е ы и у ю ь й
+""".split(), key=len, reverse=True))
+RU_STEM = 6
+EN_STEM = 7
+
+
+def fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).lower().replace("ё", "е")
+
+
+def stem(word: str, lang: str) -> str:
+    word = word.replace("’", "'").replace("-", "").replace("'", "")
+    if lang == "ru" or re.search("[а-я]", word):
+        for ending in RU_ENDINGS:
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                word = word[:-len(ending)]
+                break
+        return word[:RU_STEM]
+    for suffix in EN_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[:-len(suffix)]
+            break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word[:EN_STEM]
+
+
+def strip_framing(text: str, framing: list[str], zh: bool) -> str:
+    """``text`` (folded) without its framing: whole words for en/ru, substrings (longest first) for Chinese."""
+    if zh:
+        for phrase in framing:              # prepared longest first
+            text = text.replace(phrase, " ")
+        return text
+    words = set(framing)
+    return " ".join(w for w in WORD.findall(text) if w.replace("’", "'") not in words)
+
+
+def words(text: str, framing: list[str], zh: bool) -> list[str]:
+    """The content words of a folded text: Latin/Cyrillic words and Chinese runs, framing removed."""
+    text = strip_framing(text, framing, zh)
+    return re.findall(f"[{CJK}]+|{WORD.pattern}", text)
+
+
+def keys(text: str, lang: str, framing: list[str], en_framing=()) -> list[str]:
+    """Comparison keys of a folded text (see the module docstring); ``en_framing`` drops English
+    framing words typed on the zh and ru sites."""
+    zh = lang.startswith("zh")
+    out: list[str] = []
+    for word in words(text, framing, zh):
+        if en_framing and word.isascii() and word.replace("’", "'") in en_framing:
+            continue
+        if CJK_RUN.fullmatch(word):
+            # bigrams for precision, single characters so that word order does not matter
+            # (数一下对手的筹码 ~ 数对手筹码)
+            out += [word[i:i + 2] for i in range(len(word) - 1)] + list(word)
+        else:
+            out.append(stem(word, lang))
+    return list(dict.fromkeys(k for k in out if k))
+
+
+def prepare(vocabulary, lang: str, to_simplified) -> dict:
+    """The data both implementations use for ``lang``: framing (folded, longest first) and, per
+    situation, its rule ids and each phrase's keys, plus every key's weight."""
+    zh = lang.startswith("zh")
+    norm = (lambda s: to_simplified(fold(s))) if zh else fold
+    framing = sorted({norm(f) for f in vocabulary.framing_for(lang)}, key=lambda f: (-len(f), f))
+    if not zh:
+        framing = sorted({f.replace("’", "'") for f in framing})
+    en_framing = sorted({fold(f).replace("’", "'") for f in vocabulary.framing_for("en")})
+    entries = []
+    for situation in vocabulary.situations:
+        phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing))]
+        if lang != "en":
+            phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing))]
+        if phrases:
+            entries.append([list(situation.rules), phrases])
+    df: dict[str, int] = {}
+    for _, phrases in entries:
+        for key in {k for p in phrases for k in p}:
+            df[key] = df.get(key, 0) + 1
+    # a single Chinese character says less than a pair: it counts UNIGRAM times its rarity
+    weights = {k: round(math.log(1 + len(entries) / n) * (UNIGRAM if len(k) == 1 and CJK_RUN.fullmatch(k) else 1), 4)
+               for k, n in sorted(df.items())}
+    words = sorted([norm(player), [norm(w) for w in text]] for player, text in vocabulary.words_for(lang).items())
+    return {"framing": framing, "entries": entries, "weights": weights,
+            "en_framing": en_framing if lang != "en" else [], "words": words}
+
+
+def with_text_words(content: str, data: dict, zh: bool) -> str:
+    """``content`` (folded) followed by the rule text's words for the players' words in it."""
+    present = set(WORD.findall(content))
+    extra = [w for player, text in data.get("words", [])
+             if (player in content if zh else player in present) for w in text if w not in content]
+    return " ".join([content, *dict.fromkeys(extra)]) if extra else content
+
+
+def query_keys(q: str, lang: str, data: dict, to_simplified) -> list[str]:
+    """Keys of a query as typed on the ``lang`` site."""
+    text = fold(q)
+    if lang.startswith("zh"):
+        text = to_simplified(text)
+    return keys(text, lang, data["framing"], data["en_framing"])
+
+
+def match(query_keys: list[str], data: dict) -> dict[str, float]:
+    """{rule or part id: score} for the situations the query describes (best phrase per entry)."""
+    have = set(query_keys)
+    found: dict[str, float] = {}
+    if not have:
+        return found
+    weights, postings = _postings(data)
+    touched = {where for key in have for where in postings.get(key, ())}
+    best: dict[int, float] = {}
+    for entry, phrase in touched:
+        keys_ = data["entries"][entry][1][phrase]
+        total = sum(weights[k] for k in keys_)
+        got = sum(weights[k] for k in keys_ if k in have)
+        score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
+        if score > best.get(entry, 0.0):
+            best[entry] = score
+    for entry, score in best.items():
+        if score >= THRESHOLD:
+            for rule in data["entries"][entry][0]:
+                found[rule] = max(found.get(rule, 0.0), round(score, 4))
+    return found
+
+
+_POSTINGS: dict[int, tuple] = {}
+
+
+def _postings(data: dict):
+    """key → [(entry, phrase)] for one prepared data set (cached: it is built once per language)."""
+    cached = _POSTINGS.get(id(data))
+    if cached is None or cached[0] is not data:
+        postings: dict[str, list[tuple[int, int]]] = {}
+        for e, (_, phrases) in enumerate(data["entries"]):
+            for p, phrase in enumerate(phrases):
+                for key in phrase:
+                    postings.setdefault(key, []).append((e, p))
+        cached = _POSTINGS[id(data)] = (data, data["weights"], postings)
+    return cached[1], cached[2]

@@ -1,0 +1,157 @@
+"""Typo correction shared by the API and the static fallback (docs/assets/search/query.js).
+
+Both sides read the same data (:func:`prepare`, in the index's meta.json and in
+``pagefind/tda-query.<lang>.json``):
+
+* English and Russian: ``words`` is the site's vocabulary (folded words of the rule texts, the
+  glossary and the situation phrases, 4 letters or more) by frequency. A query word of 4+ letters
+  the vocabulary lacks is replaced by the most frequent vocabulary word at Damerau–Levenshtein
+  distance 1 (one insertion, deletion, substitution or transposition of neighbours: "misdael" →
+  "misdeal", "стрнг" → "стринг"). Found through deletions (SymSpell): a word and a candidate at
+  distance 1 share a one-deletion form.
+* Chinese: ``terms`` are poker words (glossary renderings and the segmenter's poker words, in
+  Simplified); a run of the query that differs from a term by one character, same length, is taken
+  for that term ("最底加注" → "最低加注", "邊持" → "边池", the wrong character of the same sound),
+  unless that run occurs in the rules themselves (``real``: such runs found in the corpus). In
+  two-character terms only as a whole run; in longer terms an end character only at the end of the run.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .analyzers import CJK, POKER_WORDS
+from .situations import fold
+
+MIN_WORD = 4
+LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
+CJK_RUN = re.compile(f"[{CJK}]+")
+
+
+def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
+    """``texts``: everything searchable on the site (folded; Chinese already Simplified);
+    ``terms``: Chinese poker words (Simplified) for the zh sites."""
+    if lang.startswith("zh"):
+        corpus = "\n".join(texts)
+        terms = sorted({t for t in list(terms) + POKER_WORDS if len(t) >= 2 and CJK_RUN.fullmatch(t)},
+                       key=lambda t: (-len(t), t))
+        real = set()
+        for term in terms:
+            for i in range(len(term)):
+                pattern = re.escape(term[:i]) + f"[{CJK}]" + re.escape(term[i + 1:])
+                for m in re.finditer(f"(?={pattern})", corpus):
+                    found = corpus[m.start():m.start() + len(term)]
+                    if found != term:
+                        real.add(found)
+        # only the runs a correction could reach: a slip covered by a whole shorter term never is
+        probe = Corrector({"terms": terms})
+        real = {r for r in real if any(not probe.covered(r, k) for k in range(len(r))
+                                       if probe.masked.get(r[:k] + "?" + r[k + 1:]) not in (None, r))}
+        return {"terms": terms, "real": sorted(real)}
+    counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
+    return {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
+
+
+def damerau1(a: str, b: str) -> bool:
+    """True when a and b are at Damerau–Levenshtein (optimal string alignment) distance exactly 1."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i:] == b[i + 1:]
+
+
+class Corrector:
+    """Built once per language from :func:`prepare`'s data."""
+
+    def __init__(self, data: dict):
+        self.rank = {w: i for i, w in enumerate(data.get("words", []))}
+        self.deletes: dict[str, list[str]] = {}
+        for word in self.rank:
+            for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
+                self.deletes.setdefault(form, []).append(word)
+        self.terms = data.get("terms", [])
+        self.real = set(data.get("real", []))
+        self.masked: dict[str, str] = {}
+        for term in self.terms:                       # longest first: the first term wins
+            for i in range(len(term)):
+                self.masked.setdefault(term[:i] + "?" + term[i + 1:], term)
+        self.lengths = sorted({len(t) for t in self.terms}, reverse=True)
+        self.known = set(self.terms)
+
+    def word(self, word: str) -> str | None:
+        """The vocabulary word meant by an unknown ``word`` (folded), or None."""
+        if len(word) < MIN_WORD or word in self.rank or not word.isalpha():
+            return None
+        candidates = set()
+        for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
+            candidates.update(self.deletes.get(form, ()))
+        best = [c for c in candidates if damerau1(word, c)]
+        return min(best, key=lambda c: (self.rank[c], c)) if best else None
+
+    def chinese(self, run: str) -> str:
+        """``run`` (Simplified) with each one-character slip of a poker term put right."""
+        if not self.terms:
+            return run
+        out, i = run, 0
+        while i < len(out):
+            for n in self.lengths:
+                piece = out[i:i + n]
+                if len(piece) < n or piece in self.real:
+                    continue
+                # A two-character term only as the whole run (inside a longer run any junction of
+                # two words is one character off some term); in a longer term a slip at its edge
+                # counts only at the edge of the run (else it is a neighbouring word: 中手机 ≠ 玩手机).
+                if n == 2 and len(run) != 2:
+                    continue
+                # the slip is an inner character, or an end character at the end of the run, and
+                # no whole shorter term covers it (全亮牌 holds 亮牌: not a slip of 全下牌)
+                inner = [k for k in range(n) if (0 < k < n - 1 or (k == 0 and i == 0) or (k == n - 1 and i + n == len(out)))
+                         and not self.covered(piece, k)]
+                term = next((t for k in inner if (t := self.masked.get(piece[:k] + "?" + piece[k + 1:]))), None)
+                if term and term != piece and len(term) == n:
+                    out = out[:i] + term + out[i + n:]
+                    i += n - 1
+                    break
+            i += 1
+        return out
+
+    def covered(self, piece: str, k: int) -> bool:
+        """Whether a whole term shorter than ``piece`` covers its character ``k``."""
+        n = len(piece)
+        return any(piece[a:a + m] in self.known for m in self.lengths if m < n
+                   for a in range(max(0, k - m + 1), min(k, n - m) + 1))
+
+    def correct(self, text: str) -> str:
+        """``text`` (folded; Chinese in Simplified) with its typos corrected; unchanged if none."""
+        def fix_word(m):
+            return self.word(m.group()) or m.group()
+        text = LATIN_OR_CYRILLIC.sub(fix_word, text) if self.rank else text
+        if self.terms:
+            text = CJK_RUN.sub(lambda m: self.chinese(m.group()), text)
+        return text
+
+
+def texts_for(docs, vocabulary, lang: str, to_simplified) -> list[str]:
+    """The texts whose words count as known on the ``lang`` site (folded)."""
+    zh = lang.startswith("zh")
+    out = [fold(f"{d.title}\n{d.body}") for d in docs]
+    for situation in vocabulary.situations:
+        out += [fold(p) for p in situation.phrases(lang)] + [fold(p) for p in situation.en]
+    out.append(" ".join(fold(f) for f in vocabulary.framing_for(lang)))     # never "corrected" either
+    if zh:
+        out = [to_simplified(t) for t in out]
+    return out
+
+
+def fold_query(q: str, lang: str, to_simplified) -> str:
+    text = fold(q)
+    return to_simplified(text) if lang.startswith("zh") else text

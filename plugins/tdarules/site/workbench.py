@@ -1,0 +1,280 @@
+"""The translators' workbench pages: view functions from the model to template context.
+
+  /<lang>/qa/                    translation QA findings of this language (absorbs the old source-notes page)
+  /<lang>/compare/               rules with open findings, filterable by kind and language
+  /<lang>/compare/<rule>/        every language aligned unit by unit, gaps explicit, provenance and findings
+  /<lang>/editions/2017-2024/    each 2017 rule, its 2024 number and status
+  /<lang>/2017/rules/<n>/        the 2017 text, marked as the old edition, with the redline to 2024 (#redline)
+
+No MkDocs import; markup lives in templates/workbench/*.j2 (autoescaped), data arrives as plain values.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .. import urls
+from ..defects import iter_defects
+from ..editions import changes, rule_redline
+from ..loader import Rulebook
+from ..model import ALL_LANGUAGES
+from ..qa.findings import KINDS, Finding
+from ..qa.report import findings_for, qa_strings
+from ..strings import Strings
+from ..units import Unit, align, rule_units
+from .templating import render
+
+COMPARE_LANGUAGES = ALL_LANGUAGES
+
+
+@dataclass
+class Workbench:
+    """What every workbench page of every language needs, computed once per build."""
+    rulebook: Rulebook
+    strings: Strings                       # the site's strings (rulebook/ui/site.yaml)
+    qa: Strings = field(init=False)        # the workbench's strings (rulebook/ui/qa.yaml)
+
+    def __post_init__(self):
+        self.qa = qa_strings(self.rulebook)
+
+    @cached_property
+    def findings(self) -> dict[str, list[Finding]]:
+        return {language: findings_for(self.rulebook, language) for language in ALL_LANGUAGES}
+
+    @cached_property
+    def by_unit(self) -> dict[tuple[str, str], list[Finding]]:
+        """(language, unit or container id) → its findings."""
+        out: dict[tuple[str, str], list[Finding]] = {}
+        for language, found in self.findings.items():
+            for finding in found:
+                out.setdefault((language, finding.unit), []).append(finding)
+        return out
+
+    @cached_property
+    def changes(self):
+        return changes(self.rulebook)
+
+
+class Page:
+    """Strings and helpers of one language, handed to templates as `t`."""
+
+    def __init__(self, wb: Workbench, language: str):
+        self.wb, self.language = wb, language
+
+    def s(self, key: str, **params) -> str:
+        return self.wb.strings.get(key, self.language, **params)
+
+    def q(self, key: str, **params) -> str:
+        return self.wb.qa.get(key, self.language, **params)
+
+    def message(self, finding: Finding) -> str:
+        return finding.message(self.wb.qa, self.language)
+
+    def language_name(self, language: str) -> str:
+        return self.wb.strings.get("language_name", language)
+
+    def rule_url(self, rule_id: str, part: str | None = None) -> str:
+        edition = self.wb.rulebook.edition(self.language)
+        rule = edition.rule(rule_id)
+        return urls.rule_url(self.language, rule_id, part if rule and part in rule.parts else None)
+
+    def compare_url(self, rule_id: str, unit: str | None = None) -> str:
+        return urls.compare_url(self.language, rule_id, unit)
+
+    def anchor(self, unit_id: str) -> str:
+        return urls.unit_anchor(unit_id)
+
+
+def _front(title: str) -> dict:
+    return {"title": title}
+
+
+# --------------------------------------------------------------------------------------- QA page
+
+def qa_page(wb: Workbench, language: str) -> str:
+    t = Page(wb, language)
+    own = wb.findings[language] if language != "en" else []
+    english = wb.findings["en"]
+    groups: dict[str, list[Finding]] = {}
+    for finding in own:
+        groups.setdefault(finding.rule or "-", []).append(finding)
+    totals = {lang: {kind: sum(1 for f in wb.findings[lang] if f.kind == kind and not f.acknowledged) for kind in KINDS}
+              for lang in ALL_LANGUAGES if lang != "en"}
+    edition = wb.rulebook.edition(language)
+    recorded = []
+    for item in iter_defects(edition):
+        href = None
+        if item.rule:
+            rule = edition.rule(item.rule)
+            href = (urls.addendum_url(language, item.example.split(" ")[0]) if item.example
+                    else urls.rule_url(language, item.rule, item.part if rule and item.part in rule.parts else None))
+        recorded.append({"place": item.example or (f"{item.rule}-{item.part}" if item.part else item.rule) or item.where,
+                         "href": href, "kind": item.defect.kind, "note": item.defect.note, "excerpt": item.excerpt})
+    open_count = sum(1 for f in own if not f.acknowledged)
+    return render("workbench/qa.md.j2", t=t, **_front(t.q("qa_title")), language=language,
+                  groups=groups, english=english, totals=totals, kinds=KINDS, recorded=recorded,
+                  open_count=open_count, acknowledged=len(own) - open_count,
+                  titles={r.id: r.title.text for r in edition.all_rules()})
+
+
+# ---------------------------------------------------------------------------------- compare view
+
+@dataclass
+class Cell:
+    language: str
+    unit: Unit | None
+    gap: str | None = None          # why the cell is empty: "missing", "split", "extra"
+    provenance: str = "source"      # source | ours | translator | converted
+    findings: list = field(default_factory=list)
+    part_marker: str | None = None  # the source's own label of the part, on its first unit ("E：" for RP-8-F)
+    part_defects: tuple = ()
+
+
+@dataclass
+class Row:
+    id: str
+    kind: str                       # title, p, note, item
+    label: str                      # "A", "Example 4-A", ""
+    container: str
+    cells: list[Cell]
+    first_of_container: bool = False
+    container_findings: list = field(default_factory=list)
+
+
+def _label(unit_id: str, rule_id: str) -> str:
+    head, _, tail = unit_id.rpartition(":")
+    if tail == "title":
+        head = head or unit_id
+    return head.removeprefix(rule_id).lstrip("-") if head.startswith(rule_id) else head
+
+
+def compare_rows(wb: Workbench, rule_id: str) -> list[Row]:
+    """Rows in English order; a unit one translation has and the English lacks gets its own row, so
+    nothing shifts. Cells say why they are empty."""
+    units = {lang: list(rule_units(wb.rulebook.edition(lang), rule_id)) for lang in COMPARE_LANGUAGES}
+    order: list[str] = [u.id for u in units["en"]]
+    for lang in COMPARE_LANGUAGES[1:]:
+        for row in align(units["en"], units[lang]):
+            if row.en is None and row.id not in order:
+                # after the last row of the same container, or after the unit that precedes it
+                index = max((i for i, rid in enumerate(order) if rid.rpartition(":")[0] == row.other.container), default=None)
+                if index is None:
+                    previous = next((u.id for u, n in zip(units[lang], units[lang][1:]) if n.id == row.id), None)
+                    index = order.index(previous) if previous in order else len(order) - 1
+                order.insert(index + 1, row.id)
+    by_id = {lang: {u.id: u for u in units[lang]} for lang in COMPARE_LANGUAGES}
+    container_sizes = {lang: {} for lang in COMPARE_LANGUAGES}
+    for lang in COMPARE_LANGUAGES:
+        for unit in units[lang]:
+            container_sizes[lang][unit.container] = container_sizes[lang].get(unit.container, 0) + 1
+    rows: list[Row] = []
+    seen_containers: set[str] = set()
+    for unit_id in order:
+        sample = next(by_id[lang][unit_id] for lang in COMPARE_LANGUAGES if unit_id in by_id[lang])
+        container = sample.container
+        cells = []
+        for lang in COMPARE_LANGUAGES:
+            unit = by_id[lang].get(unit_id)
+            gap = None
+            if unit is None:
+                if lang == "en":
+                    gap = "extra"
+                elif container_sizes[lang].get(container):
+                    gap = "split"
+                else:
+                    gap = "missing"
+            provenance = "converted" if lang == "zh-Hans" and unit is not None and unit.text.by == "source" else (
+                unit.text.by if unit is not None else "source")
+            cell = Cell(lang, unit, gap, provenance, wb.by_unit.get((lang, unit_id), []))
+            part = _part(wb, lang, rule_id, sample.part if sample.place == "text" else None)
+            if part is not None and container not in seen_containers:
+                cell.part_marker, cell.part_defects = part.marker, part.defects
+            cells.append(cell)
+        first = container not in seen_containers
+        seen_containers.add(container)
+        container_findings = []
+        if first:
+            for lang in COMPARE_LANGUAGES:
+                if container != unit_id:
+                    container_findings += wb.by_unit.get((lang, container), [])
+        rows.append(Row(unit_id, sample.kind, _label(unit_id, rule_id), container, cells, first, container_findings))
+    return rows
+
+
+def _part(wb: Workbench, language: str, rule_id: str, letter: str | None):
+    rule = wb.rulebook.edition(language).rule(rule_id)
+    return rule.parts.get(letter) if rule is not None and letter else None
+
+
+def compare_page(wb: Workbench, language: str, rule_id: str) -> str:
+    t = Page(wb, language)
+    rule = wb.rulebook.edition(language).rule(rule_id)
+    label = rule.id if rule.kind == "procedure" else f"{t.s('rule')} {rule.id}"
+    title = f"{t.q('compare_title')}: {label}"
+    order = [r.id for r in wb.rulebook.edition("en").all_rules()]
+    index = order.index(rule_id)
+    return render("workbench/compare.md.j2", t=t, **_front(title), language=language,
+                  rule=rule, rows=compare_rows(wb, rule_id), languages=COMPARE_LANGUAGES,
+                  previous=order[index - 1] if index else None,
+                  next=order[index + 1] if index + 1 < len(order) else None)
+
+
+def compare_index_page(wb: Workbench, language: str) -> str:
+    t = Page(wb, language)
+    edition = wb.rulebook.edition(language)
+    items = []
+    for rule in edition.all_rules():
+        counts = {}
+        for lang in ("zh-Hant", "zh-Hans", "ru"):
+            for finding in wb.findings[lang] + (wb.findings["en"] if lang == "zh-Hant" else []):
+                if finding.rule == rule.id and not finding.acknowledged:
+                    counts.setdefault(finding.language, {}).setdefault(finding.kind, 0)
+                    counts[finding.language][finding.kind] += 1
+        items.append({"rule": rule, "counts": counts,
+                      "total": sum(n for kinds in counts.values() for n in kinds.values())})
+    return render("workbench/compare_index.md.j2", t=t, **_front(t.q("compare_title")), language=language,
+                  items=items, kinds=KINDS, languages=("en", "zh-Hant", "zh-Hans", "ru"))
+
+
+# -------------------------------------------------------------------------------------- editions
+
+def editions_page(wb: Workbench, language: str) -> str:
+    t = Page(wb, language)
+    new_edition = wb.rulebook.edition(language)
+    covered = {n for c in wb.changes for n in c.new}
+    uncovered = [r for r in wb.rulebook.edition("en").all_rules() if r.id not in covered]
+    return render("workbench/editions.md.j2", t=t, **_front(t.q("editions_title")), language=language,
+                  changes=wb.changes, edition=new_edition, uncovered=uncovered,
+                  old_url=lambda rid, redline=False: urls.rule_2017_url(language, rid, redline))
+
+
+def rule_2017_page(wb: Workbench, language: str, rule_id: str) -> str:
+    t = Page(wb, language)
+    old = wb.rulebook.edition("en", "2017").rule(rule_id)
+    change = next(c for c in wb.changes if c.old == rule_id)
+    redlines = [(new_id, rule_redline(wb.rulebook, rule_id, new_id)) for new_id in change.new
+                if any(True for _ in old.all_blocks())]
+    title = t.q("rule_2017_title", rule=rule_id, title=old.title.text)
+    return render("workbench/rule_2017.md.j2", t=t, **_front(title), language=language,
+                  rule=old, change=change, redlines=redlines,
+                  new_titles={n: wb.rulebook.edition(language).rule(n).title.text for n in change.new},
+                  editions_url=urls.editions_url(language))
+
+
+# ---------------------------------------------------------------------------------- page registry
+
+def workbench_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
+    """Relative path under the generated folder → Markdown, every workbench page of every language."""
+    wb = Workbench(rulebook, strings)
+    pages: dict[str, str] = {}
+    for language in ALL_LANGUAGES:
+        pages[f"qa.{language}.md"] = qa_page(wb, language)
+        pages[f"source-notes.{language}.md"] = render("workbench/moved.md.j2", title=Page(wb, language).q("qa_title"),
+                                                      target=urls.qa_url(language) + "#recorded")
+        pages[f"compare/index.{language}.md"] = compare_index_page(wb, language)
+        for rule in rulebook.edition("en").all_rules():
+            pages[f"compare/{urls.rule_path(rule.id).rstrip('/')}.{language}.md"] = compare_page(wb, language, rule.id)
+        pages[f"editions/2017-2024.{language}.md"] = editions_page(wb, language)
+        for rule_id in rulebook.edition("en", "2017").rules:
+            pages[f"2017/rules/{rule_id}.{language}.md"] = rule_2017_page(wb, language, rule_id)
+    return pages

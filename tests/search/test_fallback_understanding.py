@@ -1,0 +1,90 @@
+"""The fallback understands a query as the API does: docs/assets/search/understanding.js run in
+Node on the data static_index writes, against tdarules.search (situations, typos) in Python, for
+every query of both relevance sets; plus the typos and situations it must catch."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tdarules.search import situations as py_situations
+from tdarules.search.analyzers import t2s
+from tdarules.search.evaluate import QUESTIONS, load_queries
+from tdarules.search.typos import Corrector, fold_query
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULE = ROOT / "docs" / "assets" / "search" / "understanding.js"
+QUERY_JS = ROOT / "docs" / "assets" / "search" / "query.js"
+LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+
+RUNNER = """
+import * as u from %s;
+import * as q from %s;
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const { data, t2s, queries } = JSON.parse(input);
+const out = queries.map(([lang, text]) => {
+  const d = data[lang];
+  const folded = q.fold(text, lang.startsWith("zh") ? t2s : null);
+  const a = u.analyse(folded, lang, d);
+  return { corrected: a.corrected, situation: a.situation };
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+@pytest.fixture(scope="module")
+def data():
+    from tdarules.loader import load_rulebook
+    from tdarules.search.static_index import query_data, t2s_map
+    rulebook = load_rulebook(ROOT)
+    return {"data": {lang: query_data(rulebook, lang) for lang in LANGS}, "t2s": t2s_map(rulebook)}
+
+
+def run_js(data, queries):
+    payload = json.dumps({**data, "queries": queries}, ensure_ascii=False)
+    proc = subprocess.run([NODE, "--input-type=module", "-e", RUNNER % (json.dumps(MODULE.as_uri()), json.dumps(QUERY_JS.as_uri()))],
+                          input=payload, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def python_side(data, lang, text):
+    d = data["data"][lang]
+    folded = fold_query(text, lang, t2s)
+    corrected = Corrector(d["typos"]).correct(folded)
+    found = py_situations.match(py_situations.query_keys(corrected, lang, d["situations"], t2s), d["situations"])
+    return corrected, found
+
+
+def test_same_understanding_as_the_api(data):
+    cases = [(c.lang, c.q) for c in load_queries() + load_queries(QUESTIONS)]
+    js = run_js(data, cases)
+    differ = []
+    for (lang, text), got in zip(cases, js):
+        corrected, found = python_side(data, lang, text)
+        if got["corrected"] != corrected or got["situation"] != found:
+            differ.append(f"{lang} {text!r}: py {corrected!r} {found} / js {got['corrected']!r} {got['situation']}")
+    assert not differ, "\n".join(differ[:20])
+
+
+@pytest.mark.parametrize("lang, typed, meant", [
+    ("en", "misdael", "misdeal"),                 # transposition
+    ("en", "strng bet", "string bet"),            # missing letter
+    ("en", "rabbit hutning", "rabbit hunting"),
+    ("ru", "мисдилл", "мисдил"),                  # doubled letter
+    ("ru", "оверчпи", "оверчип"),
+    ("ru", "кроличя охота", "кроличья охота"),    # missing soft sign
+    ("zh-Hant", "邊持", "边池"),                  # same sound, wrong character
+    ("zh-Hans", "最低加住", "最低加注"),
+    ("zh-Hans", "比赛中手机响了", "比赛中手机响了"),  # nothing to correct
+])
+def test_typos_both_sides(data, lang, typed, meant):
+    corrected, _ = python_side(data, lang, typed)
+    assert corrected == meant
+    assert run_js(data, [(lang, typed)])[0]["corrected"] == meant

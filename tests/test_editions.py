@@ -1,0 +1,50 @@
+"""2017 → 2024: statuses from the renumbering data and word-level redlines of the English."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tdarules.editions import changes, redline, rule_redline
+from tdarules.loader import load_rulebook
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def rulebook():
+    return load_rulebook(ROOT)
+
+
+def test_redline_of_2017_rule_46_to_2024_rule_43_marks_the_real_changes(rulebook):
+    paragraphs = rule_redline(rulebook, "46", "43")
+    inserted = [s.text for p in paragraphs for s in p if s.op == "insert"]
+    deleted = [s.text for p in paragraphs for s in p if s.op == "delete"]
+    assert "full" in inserted                                   # "largest prior full bet or raise"
+    assert any("A player who raises" in s for s in inserted)
+    assert any("all-in (Rule 45-B)" in s for s in inserted)
+    assert any("If a playerraises" in s for s in deleted)
+    assert any(s.startswith("(See") for s in deleted)           # "(See Rule 40-C)" became "(Rule 40-C)"
+    # words the 2017 PDF ran together are not changes: the redline shows the 2024 spelling as equal text
+    equal = " ".join(s.text for p in paragraphs for s in p if s.op == "equal")
+    assert "full minimum raise" in equal and "the same amount" in equal and "verbally declaring" in equal
+    assert not any("minimumraise" in s or "thesame" in s for s in deleted)
+    # part B did not change
+    b = next(p for p in paragraphs if p[0].text.startswith("B:"))
+    assert [s.op for s in b] == ["equal"]
+
+
+def test_redline_is_a_word_diff():
+    segments = redline("the bet is a call".split(), "the bet is a full call".split())
+    assert [(s.op, s.text) for s in segments] == [("equal", "the bet is a"), ("insert", "full"), ("equal", "call")]
+    assert [s.op for s in redline("a b".split(), "a b".split())] == ["equal"]
+
+
+def test_statuses(rulebook):
+    by_old = {c.old: c for c in changes(rulebook)}
+    assert by_old["46"].new == ("43",) and by_old["46"].status == "renumbered" and by_old["46"].reworded
+    assert by_old["1"].status == "not-in-source"
+    assert by_old["59"].status == by_old["60"].status == "merged"
+    assert by_old["28"].status == "unchanged" and by_old["28"].changes == 0
+    assert by_old["23"].status == "reworded"
+    assert list(by_old) == list(rulebook.edition("en", "2017").rules)
