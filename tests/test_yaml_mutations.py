@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FILES = ["rulebook/2024/en.yaml", "rulebook/2024/zh-Hant.yaml", "rulebook/2024/ru.yaml", "rulebook/2017/en.yaml",
          "rulebook/glossary.yaml", "rulebook/renumbering.yaml"]
 PROBLEM = re.compile(r"^(?P<file>rulebook/[\w/.-]+\.yaml):(?P<line>\d+): (?P<where>\S[^:]*?|[^ ]+): (?P<message>\S.*)$")
+SITUATIONS = "rulebook/situations.yaml"
 EXAMPLES_PER_FILE = 350
 
 
@@ -51,6 +52,11 @@ def small_rulebook(target: Path) -> Path:
             _cut(document, {"sections": 1, "rules": 4, "procedures": 2, "addendum": 2})
         (target / file).parent.mkdir(parents=True, exist_ok=True)
         (target / file).write_text(dump_yaml(document), encoding="utf-8")
+    # the search's situation vocabulary (not mutated here): its framing and words, no situations, which
+    # name rules the cut does not keep
+    situations = yaml.load((ROOT / SITUATIONS).read_text(encoding="utf-8"))
+    situations["situations"] = []
+    (target / SITUATIONS).write_text(dump_yaml(situations), encoding="utf-8")
     return target
 
 
