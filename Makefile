@@ -21,7 +21,7 @@ PORT   ?= 8000
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 APT  := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 
-.PHONY: help serve test build bench clean distclean setup system-python system-browser system-node system-tools
+.PHONY: help serve test build bench clean distclean setup system-python system-browser system-node system-tools system-pdf
 
 help:
 	@sed -n '1,/^$$/p' $(MAKEFILE_LIST) | sed -n 's/^#   //p'
@@ -41,6 +41,13 @@ system-browser:
 	@if ! command -v chromium >/dev/null 2>&1; then \
 	  echo ">> installing chromium and fonts-noto-cjk"; \
 	  $(APT) update && $(APT) install -y --no-install-recommends chromium fonts-noto-cjk; \
+	fi
+
+# The build's PDFs (WeasyPrint): Pango for text layout, DejaVu and Noto CJK fonts to embed.
+system-pdf:
+	@if ! ls /usr/lib/*/libpangoft2-1.0.so.0 >/dev/null 2>&1 || ! fc-list : family 2>/dev/null | grep "Noto Serif CJK" >/dev/null || ! fc-list : family 2>/dev/null | grep "DejaVu Serif" >/dev/null; then \
+	  echo ">> installing pango and fonts for the PDFs"; \
+	  $(APT) update && $(APT) install -y --no-install-recommends libpango-1.0-0 libpangoft2-1.0-0 fontconfig fonts-dejavu-core fonts-noto-cjk; \
 	fi
 
 # Test tools: nginx (the production recipe is tested through it), poppler (PDF checks), zbar (QR decoding).
@@ -87,7 +94,7 @@ setup: $(STAMP) $(NODE_STAMP)
 # --- targets ----------------------------------------------------------------------
 
 # The site, its JSON exports, the Whoosh index and the Pagefind fallback index.
-build: setup
+build: setup system-pdf
 	$(VENV)/bin/rulebook build --strict
 
 # The built site plus GET /api/search, on 127.0.0.1 only.

@@ -33,7 +33,9 @@ CACHE = ROOT / "bench" / ".cache" / "lighthouse"
 # 13.x needs node >= 22.19; Debian's node here is 20.x, and 12.8.2 supports node >= 18.16.
 LIGHTHOUSE_VERSION = "12.8.2"
 LIGHTHOUSE_CLI = CACHE / "node_modules" / "lighthouse" / "cli" / "index.js"
-PAGES = ["/en/rules/43/", "/zh-Hant/rules/43/", "/ru/", "/en/calculators/"]
+# Home, a rule page and the calculators page in every language (issue 10's list; add the compare
+# page when it exists).
+PAGES = [f"/{lang}/{page}" for lang in ("en", "zh-Hant", "zh-Hans", "ru") for page in ("", "rules/43/", "calculators/")]
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
                 "--disable-component-update --no-first-run")
@@ -54,9 +56,25 @@ def ensure_lighthouse() -> Path:
     return LIGHTHOUSE_CLI
 
 
+def site_url_port(default: int = 8000) -> int:
+    """The port of mkdocs.yml's site_url: absolute hreflang links (and Material's per-page sitemap
+    requests, which follow them) point there, so the site is served there when that port is free."""
+    import re
+    from urllib.parse import urlsplit
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    match = re.search(r"^site_url:\s*(\S+)", text, re.M)
+    return (urlsplit(match.group(1)).port or 80) if match else default
+
+
 def free_port() -> int:
+    """site_url's port when it is free (so same-origin requests work as in production), else any."""
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        try:
+            sock.bind(("127.0.0.1", site_url_port()))
+        except OSError:
+            sock.bind(("127.0.0.1", 0))
+            print(f"note: port {site_url_port()} (site_url) is busy; requests that follow absolute hreflang "
+                  "links (Material's sitemap.xml lookups) will fail and are not counted", file=sys.stderr)
         return sock.getsockname()[1]
 
 

@@ -6,6 +6,7 @@ ends in a one-line message and an exit code, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -120,7 +121,19 @@ def cmd_import(args) -> int:
 
 def cmd_build(args) -> int:
     from .site.build import build_site
+    from .site_url import ENV, SiteUrlError, normalize
+    if args.site_url:
+        try:
+            os.environ[ENV] = normalize(args.site_url)       # read by mkdocs.yml (!ENV)
+        except SiteUrlError as error:
+            print(f"rulebook build: {error}", file=sys.stderr)
+            return 2
     return build_site(Path(args.root), strict=args.strict)
+
+
+def cmd_pdf(args) -> int:
+    from .printing.cli import main_pdf
+    return main_pdf(Path(args.root), args.lang, args.rules, Path(args.out) if args.out else None, args.site_url)
 
 
 def cmd_index(args) -> int:
@@ -180,6 +193,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     build = command("build", "build the site, its JSON exports and both search indexes", cmd_build)
     build.add_argument("--strict", action="store_true", help="fail on warnings")
+    build.add_argument("--site-url", help="public address for QR codes, canonical links and sitemaps "
+                                          "(default: $TDA_SITE_URL or http://127.0.0.1:8000/)")
+    pdf = command("pdf", "write the PDFs (rulebook per language, bilingual, handout) or one of selected rules", cmd_pdf)
+    pdf.add_argument("--lang", help="only the documents in this language (en, zh-Hant, zh-Hans, ru)")
+    pdf.add_argument("--rules", help="a selection such as '40-47, RP-8, 11-D': one PDF of just those rules")
+    pdf.add_argument("--out", help="folder to write to (default: site/pdf)")
+    pdf.add_argument("--site-url", help="public address printed in the PDFs (default: $TDA_SITE_URL or local)")
     command("index", f"rebuild the Whoosh search index into {INDEX_DIR}", cmd_index)
     search = command("search", "search the rules from the terminal", cmd_search)
     search.add_argument("query")

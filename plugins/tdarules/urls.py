@@ -79,3 +79,13 @@ def editions_url(language: str) -> str:
 def rule_2017_url(language: str, rule_id: str, redline: bool = False) -> str:
     """The old edition's rule page, with the redline to its 2024 successor at #redline."""
     return f"/{language}/2017/rules/{rule_id}/" + ("#redline" if redline else "")
+
+
+def rule_data_url(language: str, rule_id: str, year: str = "2024") -> str:
+    """One rule or procedure as data: what the companion column fetches ('/data/2024/en/rules/43.json')."""
+    return f"/data/{year}/{language}/rules/{rule_id}.json"
+
+
+def short_url(rule_id: str, part: str | None = None) -> str:
+    """Language-neutral short link, redirected to the reader's language: '/r/43-B', '/r/RP-5'."""
+    return f"/r/{rule_id}" + (f"-{part}" if part else "")

@@ -24,6 +24,7 @@ PAGES = [
     "/ru/qa/",                 # translators' workbench (issue 12)
     "/en/compare/rp/8/",
     "/en/2017/rules/46/",
+    "/ru/print/",             # the rule-sheet builder (issue 11)
 ]
 BLOCKING = {"critical", "serious"}
 
@@ -49,6 +50,9 @@ def axe():
 def settle(page) -> None:
     """Wait until the page's own scripts have drawn what axe should see (calculators)."""
     page.wait_for_load_state("networkidle")
+    # Rule pages load their calculators when they come near the screen (issue 10): go there.
+    for section in page.locator('section[id^="calc-"]').all():
+        section.scroll_into_view_if_needed()
     page.wait_for_function(
         "() => [...document.querySelectorAll('section[id^=\"calc-\"]')]"
         ".every(s => s.hasAttribute('data-ready'))"

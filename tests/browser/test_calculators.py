@@ -32,6 +32,8 @@ def errors(page):
 
 def open_calc(page, url: str, calc: str):
     page.goto(url)
+    # On rule pages the calculators load when they come near the screen (issue 10): scroll there.
+    page.locator(f"section#calc-{calc}").scroll_into_view_if_needed()
     section = page.locator(f"section#calc-{calc}[data-ready]")
     section.wait_for()
     return section

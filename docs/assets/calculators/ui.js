@@ -476,14 +476,22 @@ class Calculator {
     box.append(this.citationList(cites));
     this.output.textContent = '';
     this.output.append(box);
+    // On a phone the result appears below the fold: bring it into view and move focus to it, so
+    // Calculate visibly does something (and a screen reader reads the result next).
+    const heading = box.querySelector('h3');
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    const still = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
   }
 
-  stepsList(steps) {
+  // Under a result's h3 the lists take h4; the clock shows them straight under its h2, so h3 there.
+  stepsList(steps, level = 'h4') {
     const ol = el('ol', { class: 'tda-calc-steps' }, steps.map((s) => el('li', { 'data-code': s.code, text: message(this.S.steps, s, this.S, this.nf) })));
-    return el('div', { class: 'tda-calc-stepbox' }, el('h4', { class: 'tda-calc-h', text: this.S.ui.steps }), ol);
+    return el('div', { class: 'tda-calc-stepbox' }, el(level, { class: 'tda-calc-h', text: this.S.ui.steps }), ol);
   }
 
-  citationList(cites) {
+  citationList(cites, level = 'h4') {
     const list = el('ul', { class: 'tda-calc-cites' });
     for (const id of cites) {
       const c = this.S.citations[id];
@@ -497,7 +505,7 @@ class Calculator {
         : el('div', {}, head, quote);
       list.append(el('li', { 'data-cite': id }, item));
     }
-    return el('div', { class: 'tda-calc-citebox' }, el('h4', { class: 'tda-calc-h', text: this.S.ui.citations }), list);
+    return el('div', { class: 'tda-calc-citebox' }, el(level, { class: 'tda-calc-h', text: this.S.ui.citations }), list);
   }
 
   safely(fn) {
@@ -599,7 +607,7 @@ class Clock extends Calculator {
     if (!running && this.timer) { clearInterval(this.timer); this.timer = null; }
     if (out.steps.length || phase === 'idle') {
       this.output.textContent = '';
-      this.output.append(this.stepsList(this.stepsSoFar), this.citationList(out.citations || ['29']));
+      this.output.append(this.stepsList(this.stepsSoFar, 'h3'), this.citationList(out.citations || ['29'], 'h3'));
     }
   }
 

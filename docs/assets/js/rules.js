@@ -1,5 +1,5 @@
-// Rule pages and the home page: number box, copy buttons, and the parallel (companion) view.
-// Plain ES module; the parsing logic is exported so it can be tested without a DOM.
+// Every page: number box, language switch that keeps the part anchor, copy buttons, and the parallel
+// (companion) view. Plain ES module; the parsing logic is exported so it can be tested without a DOM.
 
 import { parseRuleNumber as parseQuery } from "../search/query.js";
 
@@ -83,11 +83,129 @@ function setupCopyButtons() {
   });
 }
 
+// ---- language switch ------------------------------------------------------------------------
+
+/** The language switcher's link for another language, keeping the part anchor (#43-B). */
+export function withHash(href, hash) {
+  if (!hash || hash === "#") return href;
+  const at = href.indexOf("#");
+  return (at === -1 ? href : href.slice(0, at)) + hash;
+}
+
+// Switching language keeps the reader on the same part: rule pages share anchors in every language.
+function keepAnchorOnLanguageSwitch() {
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[hreflang].md-select__link");
+    if (!link || !window.location.hash) return;
+    link.href = withHash(link.getAttribute("href"), window.location.hash);
+  }, true);
+}
+
+// ---- glossary terms: their renderings in place --------------------------------------------------
+
+const GLOSSARY = { en: "Glossary", "zh-Hant": "詞彙表", "zh-Hans": "词汇表", ru: "Глоссарий" };
+
+/** The renderings a term link carries ("bet · 下注 · ставка", Simplified added when it differs),
+ * each with its language. */
+export function termRenderings(title) {
+  const names = String(title || "").split(" · ").map((s) => s.trim()).filter(Boolean);
+  if (names.length < 2) return names.map((text) => ({ text, lang: "en" }));
+  const middle = names.slice(1, -1);
+  const zh = middle.length === 2 ? ["zh-Hant", "zh-Hans"] : ["zh-Hant"];
+  return [{ text: names[0], lang: "en" }, ...middle.map((text, i) => ({ text, lang: zh[i] || "zh-Hant" })),
+          { text: names[names.length - 1], lang: "ru" }];
+}
+
+// A tap on a glossary term opens a small popover with the term in every language and a link to its
+// glossary row, instead of leaving the rule; a second tap, Escape or a tap elsewhere closes it.
+function setupTermPopovers() {
+  // Material's tooltips take the title away while the pointer is on the link: keep a copy.
+  for (const link of document.querySelectorAll("a.tda-term[title]")) link.dataset.renderings = link.title;
+  let open = null;
+  const close = () => {
+    if (!open) return;
+    open.link.setAttribute("aria-expanded", "false");
+    open.box.remove();
+    open = null;
+  };
+  document.addEventListener("click", (event) => {
+    if (event.target.closest(".tda-term-pop")) return;
+    const link = event.target.closest("a.tda-term");
+    const again = open && link && open.link === link;
+    close();
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (again) return;
+    const box = document.createElement("span");
+    box.className = "tda-term-pop";
+    box.id = "tda-term-pop";
+    box.setAttribute("role", "note");
+    const list = document.createElement("span");
+    list.className = "tda-term-names";
+    for (const { text, lang } of termRenderings(link.dataset.renderings || link.title)) {
+      const name = document.createElement("span");
+      name.lang = lang;
+      name.textContent = text;
+      list.append(name);
+    }
+    const more = document.createElement("a");
+    more.href = link.href;
+    more.textContent = `${GLOSSARY[pageLanguage()] || GLOSSARY.en} →`;
+    box.append(list, more);
+    link.after(box);
+    link.setAttribute("aria-expanded", "true");
+    link.setAttribute("aria-controls", box.id);
+    open = { link, box };
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !open) return;
+    const { link } = open;
+    close();
+    link.focus();
+  });
+}
+
+// ---- share ------------------------------------------------------------------------------------
+
+const SHARE = { en: "Share", "zh-Hant": "分享", "zh-Hans": "分享", ru: "Поделиться" };
+
+/** The language-neutral short link of a rule, or of the part in the address bar: /r/43, /r/43-B. */
+export function shortLink(origin, ruleId, hash) {
+  const prefix = `#${ruleId}-`;
+  const letter = (hash || "").startsWith(prefix) ? hash.slice(prefix.length) : "";
+  return `${origin}/r/${ruleId}${/^[A-Z]$/.test(letter) ? `-${letter}` : ""}`;
+}
+
+// A share button beside "copy citation": the phone's share sheet (Web Share API) with the short
+// link, which opens in each recipient's own language; where there is none, the link is copied.
+function setupShare() {
+  const root = document.querySelector(".tda-rule");
+  const meta = root && root.querySelector(".tda-rule-meta");
+  if (!meta) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "tda-copy tda-share";
+  button.textContent = `↗ ${SHARE[pageLanguage()] || SHARE.en}`;
+  button.addEventListener("click", async () => {
+    const url = shortLink(window.location.origin, root.dataset.rule, window.location.hash);
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: document.title, url });
+        return;
+      } catch (error) {
+        if (error && error.name === "AbortError") return;        // the reader closed the sheet
+      }
+    }
+    copyText(url, button);
+  });
+  meta.append(button);
+}
+
 // ---- companion (parallel) view -------------------------------------------------------------
 
 const LANGUAGES = { en: "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文", ru: "Русский" };
 const STORAGE_KEY = "tda-companion";
-const editions = new Map();
+const loaded = new Map();
 
 export function companionFor(pageLang, stored) {
   if (stored === "none") return null;
@@ -95,14 +213,16 @@ export function companionFor(pageLang, stored) {
   return pageLang === "en" ? null : "en";
 }
 
-async function loadEdition(lang) {
-  if (!editions.has(lang)) {
-    editions.set(lang, fetch(`/data/2024/${lang}.json`).then((r) => {
+// Only the rule shown (a few KB, /data/2024/<lang>/rules/<id>.json), not the whole edition.
+async function loadRule(lang, ruleId) {
+  const key = `${lang}/${ruleId}`;
+  if (!loaded.has(key)) {
+    loaded.set(key, fetch(`/data/2024/${lang}/rules/${encodeURIComponent(ruleId)}.json`).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       return r.json();
     }));
   }
-  return editions.get(lang);
+  return loaded.get(key);
 }
 
 function storedCompanion() {
@@ -114,24 +234,27 @@ function storeCompanion(value) {
 }
 
 async function showCompanion(root, lang) {
+  // The default (English beside zh/ru) is already in the page, rendered at build time.
+  if (lang && lang === root.dataset.companion) {
+    root.classList.add("tda-parallel");
+    return;
+  }
+  delete root.dataset.companion;
   root.querySelectorAll(".tda-companion").forEach((node) => node.remove());
   root.classList.toggle("tda-parallel", Boolean(lang));
   if (!lang) return;
   const bar = root.querySelector(".tda-companion-bar");
   const status = bar.querySelector(".tda-companion-status");
   status.textContent = bar.dataset.loading;
-  let edition;
+  let rule;
   try {
-    edition = await loadEdition(lang);
+    rule = await loadRule(lang, root.dataset.rule);
   } catch {
     status.textContent = bar.dataset.failed;
     root.classList.remove("tda-parallel");
     return;
   }
   status.textContent = "";
-  const ruleId = root.dataset.rule;
-  const rule = (edition.rules || {})[ruleId] || (edition.procedures || {})[ruleId];
-  if (!rule) return;
   root.querySelectorAll("section.tda-part").forEach((section) => {
     const letter = section.dataset.part;
     let htmlText = null;
@@ -178,13 +301,35 @@ function setupCompanion() {
   showCompanion(root, initial);
 }
 
-// The calculators (form builder and engine, ~10 KB gzip) load only on pages that show one.
+// The calculators (form builder, engine and strings: ~45 KB on the wire) load only on pages that show
+// one, and on a rule page only when one comes near the screen: there they sit below the rule text and
+// most readers never scroll that far. On the Calculators page they are the page: load at once.
 function loadCalculators() {
-  if (document.querySelector(".tda-calc")) import(new URL("../calculators/ui.js", import.meta.url).href);
+  const sections = document.querySelectorAll(".tda-calc");
+  if (!sections.length) return;
+  let observer = null;
+  let started = false;
+  const load = () => {
+    if (started) return;
+    started = true;
+    if (observer) observer.disconnect();
+    import(new URL("../calculators/ui.js", import.meta.url).href);
+  };
+  if (document.querySelector(".tda-calculators") || !("IntersectionObserver" in window)) {
+    load();
+    return;
+  }
+  observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) load();
+  }, { rootMargin: "600px 0px" });
+  sections.forEach((section) => observer.observe(section));
 }
 
 if (typeof document !== "undefined") {
   setupNumberBox();
+  keepAnchorOnLanguageSwitch();
+  setupTermPopovers();
+  setupShare();
   setupCopyButtons();
   setupCompanion();
   loadCalculators();

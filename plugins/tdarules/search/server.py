@@ -37,8 +37,7 @@ from urllib.parse import parse_qsl, urlsplit
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
@@ -87,9 +86,11 @@ def parse_params(raw: bytes) -> dict[str, str]:
     return params
 
 
-def site_files(site_dir: Path) -> ASGIApp:
-    """The built site as static files: the one place the published tree is mounted."""
-    return StaticFiles(directory=site_dir, html=True)
+def site_routes(site_dir: Path) -> list:
+    """The built site: the one place the published tree is mounted (web/serving.py: compression,
+    cache lifetimes, ETags, short links)."""
+    from ..web.serving import site_routes as routes
+    return routes(site_dir)
 
 
 def index_build(index_dir: Path) -> dict:
@@ -152,7 +153,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
               Route("/healthz", healthz, methods=["GET"]),
               Route("/api/{rest:path}", hidden)]
     if site_dir is not None and site_dir.is_dir():
-        routes.append(Mount("/", site_files(site_dir), name="site"))
+        routes.extend(site_routes(site_dir))
     app: ASGIApp = Starlette(routes=routes)
     app = RequestLimits(app)
     if rate:

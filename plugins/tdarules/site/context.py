@@ -23,6 +23,7 @@ class Context:
     rulebook: Rulebook
     language: str
     strings: Strings
+    downloads: list = field(default_factory=list)             # PDFs for the home page (printing.pdf.Generated)
     edition: Edition = field(init=False)
     referenced_by: dict[str, list[tuple[str, str | None]]] = field(init=False)
     terms: list[Term] = field(init=False)     # (variant, term id, tooltip), longest first

@@ -23,15 +23,22 @@ def write_if_changed(path: Path, content: str) -> bool:
 
 
 def load_strings(rulebook_dir: Path) -> Strings:
-    """Every interface string: rulebook/ui/site.yaml, and the calculators' own file under 'calculators'."""
+    """Every interface string: rulebook/ui/site.yaml, the calculators' own file under 'calculators', and
+    the print sheets' and PDFs' strings (ui/print.yaml, issue 11) beside the site's."""
     ui = rulebook_dir / "ui"
-    return Strings.load(ui / "site.yaml", **{CALCULATOR_STRINGS: ui / "calculators.yaml"})
+    strings = Strings.load(ui / "site.yaml", **{CALCULATOR_STRINGS: ui / "calculators.yaml"})
+    printing = Strings.load(ui / "print.yaml").table
+    clash = sorted(set(printing) & set(strings.table))
+    if clash:
+        raise ValueError(f"{ui / 'print.yaml'}: keys also in site.yaml: {', '.join(clash)}")
+    strings.table.update(printing)
+    return strings
 
 
-def generate_pages(rulebook: Rulebook, strings: Strings, out_dir: Path) -> int:
+def generate_pages(rulebook: Rulebook, strings: Strings, out_dir: Path, downloads=()) -> int:
     """Render every page of every language into out_dir; remove pages no longer produced.
-    Returns how many files changed."""
-    pages = all_pages(rulebook, strings)
+    `downloads`: the PDFs the home pages list. Returns how many files changed."""
+    pages = all_pages(rulebook, strings, downloads)
     written = sum(write_if_changed(out_dir / name, text) for name, text in pages.items())
     for stale in out_dir.rglob("*.md"):
         if str(stale.relative_to(out_dir)) not in pages:

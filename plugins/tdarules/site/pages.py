@@ -15,6 +15,7 @@ from .. import urls
 from .calculators import calculator_views, calculators_for_rule, calculators_page
 from .context import Context
 from .templating import macros, render
+from ..printing.builder import builder_page
 
 
 def rule_page(rule: Rule, ctx: Context) -> str:
@@ -26,6 +27,7 @@ def rule_page(rule: Rule, ctx: Context) -> str:
         "pages/rule.md", ctx=ctx, title=title, meta={"rule": rule.id}, rule=rule,
         section=ctx.edition.section_of(rule.id),
         formerly=formerly(rule, ctx),
+        companion=default_companion(rule, ctx),
         companion_labels={"label": ctx.s("companion"), "none": ctx.s("companion_none"),
                           "loading": ctx.s("companion_loading"), "failed": ctx.s("companion_failed")},
         addendum=[entry for entry in ctx.edition.addendum.values() if entry.rule_id == rule.id],
@@ -33,6 +35,28 @@ def rule_page(rule: Rule, ctx: Context) -> str:
         prev=ctx.edition.rule(order[index - 1]) if index > 0 else None,
         next=ctx.edition.rule(order[index + 1]) if index + 1 < len(order) else None,
     )
+
+
+_ENGLISH: dict[int, Context] = {}
+
+
+def default_companion(rule: Rule, ctx: Context) -> dict[str, str] | None:
+    """The English beside a zh/ru rule (the companion column's default), rendered into the page:
+    no request and no layout shift when it arrives. {"": text before the parts, letter: part}.
+    Another choice of companion is fetched by rules.js (/data/2024/<lang>/rules/<id>.json)."""
+    if ctx.language == "en":
+        return None
+    english = _ENGLISH.get(id(ctx.rulebook))
+    if english is None or english.strings is not ctx.strings:
+        english = _ENGLISH[id(ctx.rulebook)] = Context(ctx.rulebook, "en", ctx.strings)
+    en_rule = english.edition.rule(rule.id)
+    if en_rule is None:
+        return None
+    text = macros("macros/text.html", ctx=english)
+    out = {letter: text.blocks(part.blocks, rule.id, None) for letter, part in en_rule.parts.items() if part.blocks}
+    if en_rule.blocks:
+        out[""] = text.blocks(en_rule.blocks, rule.id, None)
+    return out
 
 
 def formerly(rule: Rule, ctx: Context) -> list[str]:
@@ -46,8 +70,9 @@ def reading_order(edition: Edition) -> list[str]:
 
 def home_page(ctx: Context) -> str:
     edition = ctx.edition
+    from ..printing.links import downloads_view
     return render("pages/home.md", ctx=ctx, title=edition.title.text, meta={}, edition=edition,
-                  part_index=part_index(edition),
+                  part_index=part_index(edition), downloads=downloads_view(ctx),
                   section_rules={s.id: [edition.rule(r) for r in s.rules] for s in edition.sections})
 
 
@@ -121,14 +146,15 @@ LANGUAGE_PAGES = [
     ("addendum.{language}.md", addendum_page),
     ("glossary.{language}.md", glossary_page),
     ("calculators.{language}.md", calculators_page),
+    ("print.{language}.md", builder_page),
 ]
 
 
-def all_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
+def all_pages(rulebook: Rulebook, strings: Strings, downloads=()) -> dict[str, str]:
     """Relative path under the generated folder → Markdown, for every language."""
     pages: dict[str, str] = {}
     for language in ALL_LANGUAGES:
-        ctx = Context(rulebook, language, strings)
+        ctx = Context(rulebook, language, strings, list(downloads))
         for name, view in LANGUAGE_PAGES:
             pages[name.format(language=language)] = view(ctx)
         for rule in ctx.edition.all_rules():

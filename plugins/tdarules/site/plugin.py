@@ -9,7 +9,7 @@ from pathlib import Path
 from mkdocs.config import config_options as opt
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from ..gate import check
 from ..model import ALL_LANGUAGES
@@ -26,6 +26,9 @@ class RulesConfig(Config):
     search_index = opt.Type(bool, default=True)              # Whoosh index, private: outside site_dir
     search_index_dir = opt.Type(str, default="build/search-index")  # relative to mkdocs.yml; $TDA_SEARCH_INDEX_DIR wins
     static_search = opt.Type(bool, default=True)             # Pagefind index: search offline / without the API
+    finalize = opt.Type(bool, default=True)                  # hashed assets, precompression, service worker
+    pdf = opt.Type(bool, default=True)                       # site/pdf/*.pdf (rendered only when changed)
+    pdf_cache = opt.Type(str, default=".cache/pdf")          # rendered PDFs by content hash, outside site/
 
 
 class RulesPlugin(BasePlugin[RulesConfig]):
@@ -35,6 +38,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.rulebook = None
         self.strings = None
         self.built_once = False
+        self.pdfs = None
 
     # Runs first, before static-i18n (priority -100) collects files: its `on_files` rebuilds every
     # File from docs_dir, so pages must already exist there as real Markdown.
@@ -47,7 +51,14 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             self.rulebook = None
             raise PluginError("the rulebook has problems:\n" + "\n".join(map(str, problems)))
         self.strings = load_strings(rulebook_dir)
-        written = generate_pages(self.rulebook, self.strings, Path(config.docs_dir) / self.config.generated)
+        # PDFs before the pages: the home pages list their sizes. Once per build: static-i18n runs a
+        # nested build per language (`building` is set then) and the PDFs are the same for all.
+        if self.config.pdf and (self.pdfs is None or not getattr(config.plugins.get("i18n"), "building", False)):
+            from ..printing.build import render_site_pdfs
+            cache = Path(config.config_file_path).parent / self.config.pdf_cache
+            self.pdfs = render_site_pdfs(self.rulebook, rulebook_dir, config.site_url, cache)
+        written = generate_pages(self.rulebook, self.strings, Path(config.docs_dir) / self.config.generated,
+                                 downloads=self.pdfs or [])
         if written:
             log.info("tda-rules: wrote %d changed page(s)", written)
 
@@ -65,7 +76,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     # on_post_build (priority -100) and this event fires again for each of those passes: the
     # per-page sitemaps are written per pass, the data files and indexes once.
     @event_priority(50)
-    def on_post_build(self, config):
+    def _post_build_language(self, config):
         if self.rulebook is None:
             return
         site_dir = Path(config.site_dir)
@@ -77,6 +88,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.built_once = True
         if self.config.exports:
             write_exports(self.rulebook, self.strings, site_dir)
+        from ..printing.qr import write_qr_codes      # the rule-sheet builder's QR codes
+        write_qr_codes(self.rulebook, config.site_url or "/", site_dir)
+        if self.pdfs:
+            from ..printing.pdf import publish
+            publish(self.pdfs, site_dir / "pdf")
         if self.config.search_index:
             from ..search.index import build_index
             build_index(self.rulebook, self.index_dir(config))
@@ -88,6 +104,37 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         """Where the Whoosh index goes: never inside site_dir, which a static host publishes whole."""
         configured = os.environ.get("TDA_SEARCH_INDEX_DIR") or self.config.search_index_dir
         return Path(config.config_file_path).parent / configured
+
+    # Last of all: static-i18n (priority -100) builds the other languages inside the first pass's
+    # on_post_build, and is `building` while it does. When it is done every page of every language is
+    # on disk: hash asset names, precompress and write the service worker (web/finalize.py).
+    @event_priority(-200)
+    def _post_build_site(self, config):
+        i18n = config.plugins.get("i18n")
+        if self.rulebook is None or not self.config.finalize or getattr(i18n, "building", False):
+            return
+        from ..web.finalize import finalize_site
+        from ..web.offline import OfflineBuildError
+        names = {lang.locale: lang.site_name for lang in getattr(i18n, "config", {}).get("languages", [])
+                 if getattr(lang, "site_name", None)} if i18n else {}
+        try:
+            finalize_site(Path(config.site_dir), config.site_url or "/", self.rulebook, self.strings,
+                          names, config.site_description or "", [str(css) for css in config.extra_css])
+        except OfflineBuildError as error:
+            raise PluginError(str(error)) from None
+
+    on_post_build = CombinedEvent(_post_build_language, _post_build_site)
+
+    # Each page once written: its own running header, footer and short URL for printing (issue 11).
+    def on_post_page(self, output, page, config):
+        language = getattr(config.plugins.get("i18n"), "current_language", None)
+        if self.rulebook is None or language not in ALL_LANGUAGES:
+            return output
+        from ..printing.print_head import add_print_head
+        edition = self.rulebook.edition(language)
+        return add_print_head(output, title=page.title or config.site_name, url=page.canonical_url or "",
+                              edition_line=self.strings.get("edition_line", language, edition=edition.edition,
+                                                            version=edition.version))
 
     # `mkdocs serve` rebuilds: let the next build write exports again.
     def on_serve(self, server, config, builder):

@@ -1,0 +1,95 @@
+// The rule-sheet builder's selection ("40-62, RP-8, 11-D"): plain logic, no DOM, tested in Node
+// (tests/print/test_selection.py) against the same cases as its Python twin (printing/selection.py,
+// used by `rulebook pdf --rules`).
+//
+// parseSelection(text, parts) → { items: [{ rule: "43", parts: null | ["B"] }], errors: [{ code, token, params }] }
+// `parts` maps every rule and procedure id to its part letters: { "43": ["A", "B"], "RP-8": [] }.
+// Every bad token is reported and skipped; the valid rest is kept, in the order typed, without repeats.
+
+const DASHES = /[\u2010-\u2015\u2212~\uFF5E\uFF0D]/g;
+const SEPARATORS = /[\s,;\u3001\uFF0C\uFF1B]+/;
+
+function normalize(text) {
+  return String(text || "")
+    .replace(/[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
+    .replace(DASHES, "-")
+    .toUpperCase()
+    .replace(/\bRP\s*-?\s*(?=\d)/g, "RP-")        // "RP 8", "rp8" → "RP-8"
+    .replace(/\s*-\s*/g, "-");                     // "40 - 47" → "40-47"
+}
+
+export function tokens(text) {
+  return normalize(text).split(SEPARATORS).filter(Boolean);
+}
+
+function limits(parts) {
+  let rules = 0;
+  let procedures = 0;
+  for (const id of Object.keys(parts)) {
+    if (id.startsWith("RP-")) procedures = Math.max(procedures, Number(id.slice(3)));
+    else rules = Math.max(rules, Number(id));
+  }
+  return { rules, procedures };
+}
+
+export function parseSelection(text, parts) {
+  const { rules: lastRule, procedures: lastProcedure } = limits(parts);
+  const items = [];
+  const errors = [];
+  const seen = new Map();
+
+  const add = (rule, part = null) => {
+    if (!seen.has(rule)) {
+      const item = { rule, parts: part ? [part] : null };
+      seen.set(rule, item);
+      items.push(item);
+      return;
+    }
+    const item = seen.get(rule);
+    if (item.parts === null) return;                 // the whole rule is already in
+    if (!part) item.parts = null;
+    else if (!item.parts.includes(part)) item.parts.push(part);
+  };
+  const fail = (code, token, params = {}) => errors.push({ code, token, params });
+
+  for (const token of tokens(text)) {
+    let m;
+    const rp = token.startsWith("RP-") ? "RP-" : "";
+    const body = rp ? token.slice(3) : token;
+    const last = rp ? lastProcedure : lastRule;
+    const missing = rp ? "no_procedure" : "no_rule";
+    const exists = (n) => n >= 1 && n <= last && (rp + n) in parts;
+    if ((m = /^(\d+)$/.exec(body))) {
+      const n = Number(m[1]);
+      if (exists(n)) add(rp + n); else fail(missing, token);
+    } else if ((m = /^(\d+)-?([A-Z])$/.exec(body))) {
+      const n = Number(m[1]);
+      const id = rp + n;
+      if (!exists(n)) fail(missing, token);
+      else if (!parts[id].includes(m[2])) fail("no_part", token, { rule: id, part: m[2] });
+      else add(id, m[2]);
+    } else if ((m = /^(\d+)-(?:RP-)?(\d+)$/.exec(body)) && (rp || !/RP-/.test(body))) {
+      const a = Number(m[1]);
+      const b = Number(m[2]);
+      if (a > b) fail("reversed", token);
+      else if (!exists(a)) fail(missing, token);
+      else {
+        const end = Math.min(b, last);
+        for (let n = a; n <= end; n += 1) if (exists(n)) add(rp + n);
+        if (b > last) fail("out_of_range", token, { last: rp + last });
+      }
+    } else if (/^(\d+)?-$/.test(body) || /^-\d+$/.test(body) || token === "RP-") {
+      fail("incomplete", token);
+    } else {
+      fail("unknown", token);
+    }
+  }
+  return { items, errors };
+}
+
+/** One error as text, from the page's localized templates ({token}, {rule}, {part}, {last}). */
+export function errorMessage(error, templates) {
+  const template = templates[error.code] || templates.unknown || "{token}";
+  const params = { token: error.token, ...error.params };
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}

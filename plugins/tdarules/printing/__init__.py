@@ -1,0 +1,1 @@
+"""Print and PDF: the documents, their rendering, QR codes (no MkDocs import)."""

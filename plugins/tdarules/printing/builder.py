@@ -1,0 +1,27 @@
+"""The rule-sheet builder page (/<lang>/print/): the form, and what its script needs (strings, ids,
+where the QR codes are). The sheets themselves are assembled in the browser from /data/2024/<lang>.json
+(docs/assets/print/builder.js); the selection is parsed by docs/assets/print/selection.js."""
+from __future__ import annotations
+
+from ..model import ALL_LANGUAGES
+from ..site.templating import render
+
+ERROR_PARAMS = {"token": "{token}", "rule": "{rule}", "part": "{part}", "last": "{last}"}
+LABELS = ("selected_count", "nothing_selected", "loading", "load_failed", "preview")
+
+
+def builder_page(ctx) -> str:
+    """Markdown of the page (templates/pages/print.md, the site's page frame)."""
+    s = ctx.s
+    config = {
+        "lang": ctx.language,
+        "errors": {code: s(f"errors.{code}", **ERROR_PARAMS) for code in ctx.strings.table["errors"]},
+        "labels": {key: s(key, count="{count}") for key in LABELS},
+        "ruleLabel": {lang: ctx.strings.get("rule", lang) for lang in ALL_LANGUAGES},
+        "exampleLabel": s("addendum"),
+        "parts": {rule.id: list(rule.parts) for rule in ctx.edition.all_rules()},
+    }
+    title = s("builder_title")
+    return render("pages/print.md", ctx=ctx, title=title, meta={}, language=ctx.language, s=s,
+                  others=[(lang, ctx.strings.get("language_name", lang)) for lang in ALL_LANGUAGES if lang != ctx.language],
+                  config=config)

@@ -1,0 +1,144 @@
+"""The built site over HTTP, the way a phone on casino wifi needs it (used by `rulebook serve`).
+
+* brotli or gzip: the ``.br``/``.gz`` sibling written at build time (`precompress.py`) when the
+  client accepts it, with ``Vary: Accept-Encoding``; nothing is compressed per request;
+* ``Cache-Control: public, max-age=31536000, immutable`` for content-hashed names (Material's,
+  ours, Pagefind's chunks), ``no-cache`` for everything else: HTML, JSON and /sw.js are
+  revalidated with an ETag taken from the file's content (a rebuild that changes nothing keeps
+  it) and answered ``304`` when unchanged;
+* a 404 in the reader's language: ``/<lang>/404.html`` when the path is under a language;
+* short links ``/r/43``, ``/r/43-B``, ``/r/RP-5`` redirect (302, ``Vary: Accept-Language``) to the
+  reader's language (`shortlinks.py`).
+"""
+from __future__ import annotations
+
+import hashlib
+import mimetypes
+import os
+import stat
+from pathlib import Path
+
+from starlette.datastructures import Headers
+from starlette.requests import Request
+from starlette.responses import FileResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
+
+from ..model import ALL_LANGUAGES
+from .hashed_assets import IMMUTABLE_RE
+from .shortlinks import short_link_target
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+EXTRA_TYPES = {".webmanifest": "application/manifest+json", ".mjs": "text/javascript",
+               ".pf_meta": "application/octet-stream", ".pagefind": "application/wasm"}
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    accepted = set()
+    for item in (header or "").split(","):
+        name, _, params = item.strip().partition(";")
+        key, _, value = params.strip().partition("=")
+        try:
+            refused = key.strip() == "q" and float(value) <= 0
+        except ValueError:
+            refused = True
+        if name.strip() and not refused:
+            accepted.add(name.strip().lower())
+    return accepted
+
+
+def media_type(path: str) -> str:
+    suffix = os.path.splitext(path)[1]
+    return EXTRA_TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
+
+
+class _ContentTags:
+    """ETag per file from its bytes, remembered while the file's mtime and size stay the same."""
+
+    def __init__(self):
+        self._tags: dict[str, tuple[int, int, str]] = {}
+
+    def tag(self, path: str, stat_result: os.stat_result) -> str:
+        known = self._tags.get(path)
+        if known and known[:2] == (stat_result.st_mtime_ns, stat_result.st_size):
+            return known[2]
+        digest = hashlib.blake2b(digest_size=8)
+        with open(path, "rb") as handle:
+            for chunk in iter(lambda: handle.read(1 << 16), b""):
+                digest.update(chunk)
+        tag = digest.hexdigest()
+        self._tags[path] = (stat_result.st_mtime_ns, stat_result.st_size, tag)
+        return tag
+
+
+class SiteFiles(StaticFiles):
+    """StaticFiles with precompressed siblings, cache lifetimes, content ETags, localized 404s."""
+
+    def __init__(self, *, directory: Path | str, **kwargs):
+        super().__init__(directory=directory, html=True, **kwargs)
+        self.site_dir = Path(directory)
+        self.tags = _ContentTags()
+
+    def file_response(self, full_path, stat_result, scope, status_code: int = 200) -> Response:
+        full_path = str(full_path)
+        request_headers = Headers(scope=scope)
+        rel = os.path.relpath(full_path, self.site_dir).replace(os.sep, "/")
+        headers = {"Cache-Control": IMMUTABLE if IMMUTABLE_RE.search("/" + rel) and status_code == 200 else REVALIDATE,
+                   "X-Content-Type-Options": "nosniff"}
+        chosen, chosen_stat, encoding = full_path, stat_result, None
+        accepted = accepted_encodings(request_headers.get("accept-encoding"))
+        for name, suffix in ENCODINGS:
+            sibling = full_path + suffix
+            try:
+                sibling_stat = os.stat(sibling)
+            except OSError:
+                continue
+            headers["Vary"] = "Accept-Encoding"               # this URL has variants
+            if encoding is None and name in accepted and stat.S_ISREG(sibling_stat.st_mode):
+                chosen, chosen_stat, encoding = sibling, sibling_stat, name
+        if encoding:
+            headers["Content-Encoding"] = encoding
+        tag = self.tags.tag(chosen, chosen_stat)
+        headers["ETag"] = f'"{tag}{"-" + encoding if encoding else ""}"'
+        response = FileResponse(chosen, status_code=status_code, headers=headers, stat_result=chosen_stat,
+                                media_type=media_type(full_path))
+        if status_code == 200 and self.is_not_modified(response.headers, request_headers):
+            return NotModifiedResponse(response.headers)
+        del response.headers["last-modified"]          # the content ETag decides; fewer bytes per response
+        if encoding:
+            del response.headers["accept-ranges"]      # byte ranges of a compressed body help no one
+        return response
+
+    async def get_response(self, path: str, scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code == 404:                   # compressed too, and in the reader's language
+            language = path.replace(os.sep, "/").split("/", 1)[0]
+            page = self.site_dir / language / "404.html"
+            if language not in ALL_LANGUAGES or not page.is_file():
+                page = self.site_dir / "404.html"
+            return self.file_response(page, page.stat(), scope, status_code=404)
+        return response
+
+
+def short_link(site_dir: Path):
+    def endpoint(request: Request) -> Response:
+        target = short_link_target(request.path_params["target"], request.headers.get("accept-language"))
+        headers = {"Vary": "Accept-Language", "Cache-Control": "private, no-cache"}
+        if target is None:
+            return Response("not a rule number: try /r/43, /r/43-B or /r/RP-5\n", status_code=404,
+                            media_type="text/plain", headers=headers)
+        url, rule_id, _ = target
+        page = site_dir / url.split("#", 1)[0].lstrip("/") / "index.html"
+        if not page.is_file():
+            return Response(f"no rule {rule_id}\n", status_code=404, media_type="text/plain", headers=headers)
+        return RedirectResponse(url, status_code=302, headers=headers)
+    return endpoint
+
+
+def site_routes(site_dir: Path | str) -> list:
+    """Routes for the built site: short links, then every file of site_dir."""
+    site_dir = Path(site_dir)
+    return [Route("/r/{target}", short_link(site_dir), methods=["GET", "HEAD"]),
+            Mount("/", SiteFiles(directory=site_dir), name="site")]

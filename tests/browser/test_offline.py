@@ -1,0 +1,217 @@
+"""Issue 10 in a real browser (390×844): "Save for offline", then airplane mode; a second deploy.
+
+Each test serves its own copy of the built site with the real server (`create_app`, as `rulebook
+serve` runs it) and cuts the network twice over: the server is stopped *and* the browser context
+is set offline, so nothing can come from anywhere but the service worker's cache.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tdarules.search.server import create_app
+from tdarules.web.finalize import finalize_site
+
+pytestmark = pytest.mark.browser
+SAVE_TIMEOUT = 120_000
+
+
+SITE_DIR = Path(__file__).resolve().parents[2] / "site"
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+
+
+class Deployment:
+    """A copy of the built site served by uvicorn on 127.0.0.1; `stop()` takes the server away."""
+
+    def __init__(self, root: Path):
+        import uvicorn
+        self.dir = root / "site"
+        shutil.copytree(SITE_DIR, self.dir, ignore=shutil.ignore_patterns("search-index"))
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        app = create_app(self.dir, index_dir=SITE_DIR / "search-index")
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error", lifespan="off"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "uvicorn did not start"
+            time.sleep(0.02)
+        self.url = f"http://127.0.0.1:{port}"
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def deployment(static_site, tmp_path):          # static_site: builds site/ if it is missing
+    deployed = Deployment(tmp_path)
+    yield deployed
+    deployed.stop()
+
+
+@pytest.fixture
+def sw_context(browser):
+    """A phone context with service workers allowed (the shared fixture blocks them)."""
+    seen: list[str] = []
+    context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=3, is_mobile=True,
+                                  has_touch=True, locale="en-US", service_workers="allow")
+    context.on("request", lambda request: seen.append(request.url))
+    yield context
+    context.close()
+    external = {u for u in seen if urlsplit(u).scheme in ("http", "https") and urlsplit(u).hostname != "127.0.0.1"}
+    assert not external, f"requests to other hosts: {sorted(external)}"
+
+
+def new_page(context):
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    return page
+
+
+def controlled(page):
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+
+
+def offline_button(page, name_pattern: str):
+    page.locator(".md-content__inner > :last-child").scroll_into_view_if_needed()   # the panel ends the page
+    return page.get_by_role("button", name=re.compile(name_pattern))
+
+
+def save_for_offline(page, name_pattern: str):
+    button = offline_button(page, name_pattern)
+    label = button.inner_text()
+    assert re.search(r"\d+(\.\d)?\s*(MB|KB|МБ|КБ)", label), f"the button shows the download size: {label!r}"
+    button.click()
+    page.locator(".tda-offline progress").wait_for(state="attached")
+    page.locator('.tda-offline[data-state="saved"]').wait_for(timeout=SAVE_TIMEOUT)
+    return label
+
+
+def airplane_mode(context, deployment):
+    deployment.stop()
+    context.set_offline(True)
+
+
+def test_english_button_is_named_offline(sw_context, deployment):
+    page = new_page(sw_context)
+    page.goto(f"{deployment.url}/en/rules/43/")
+    button = offline_button(page, "[Oo]ffline")
+    assert "MB" in button.inner_text()
+
+
+def test_saved_rulebook_works_in_airplane_mode(sw_context, deployment):
+    page = new_page(sw_context)
+    page.goto(f"{deployment.url}/zh-Hant/rules/43/")
+    controlled(page)
+    save_for_offline(page, "離線")
+    assert "已儲存" in page.locator(".tda-offline-status").inner_text()
+
+    airplane_mode(sw_context, deployment)
+
+    # A page never visited, then one of its cross-links.
+    page.goto(f"{deployment.url}/zh-Hant/rules/45/")
+    assert page.locator("h1").inner_text().startswith("規則 45")
+    link = page.locator('.tda-rule a[href^="/zh-Hant/rules/"]').first
+    target = link.get_attribute("href")
+    link.click()
+    page.wait_for_url(re.compile(re.escape(target.split("#")[0])))
+    assert page.locator("h1").inner_text().startswith("規則 " + target.split("/")[3])
+
+    # The companion column (English beside the Chinese) comes from the cache too.
+    page.locator(".tda-rule .tda-companion[lang=en]").first.wait_for()
+
+    # A calculator.
+    page.goto(f"{deployment.url}/zh-Hant/calculators/")
+    section = page.locator("section#calc-potLimit[data-ready]")
+    section.wait_for()
+    section.locator('[data-field="street"] select').select_option("preflop")
+    section.locator('[data-field="smallBlind"] input').fill("100")
+    section.locator('[data-field="bigBlind"] input').fill("200")
+    section.locator("button[type=submit]").click()
+    assert section.locator('.tda-calc-kv[data-key="maxBetTo"] dd').get_attribute("data-value") == "700"
+
+    # A Chinese search: the API is unreachable, the cached Pagefind index answers.
+    page.goto(f"{deployment.url}/zh-Hant/")
+    page.locator("input.tda-search__input").fill("最低加注")
+    results = page.locator(".tda-search__results li a")
+    results.first.wait_for()
+    page.locator(".tda-search__backend").wait_for()
+    hrefs = [a.get_attribute("href") for a in results.all()]
+    assert any(h.startswith("/zh-Hant/rules/43/") for h in hrefs), hrefs
+    results.first.click()
+    page.wait_for_url(re.compile(r"/zh-Hant/"))
+    assert page.locator("h1").count() == 1
+    assert not page.errors, page.errors
+
+
+MARKER = '<p class="tda-deploy-marker">Second build of the rulebook.</p>'
+
+
+def deploy_changed_text(site_dir, pages):
+    """A second build: changed text on some pages, then the same final build step as `rulebook build`."""
+    for rel in pages:
+        path = site_dir / rel
+        html = path.read_text(encoding="utf-8")
+        path.write_text(html.replace('<article class="md-content__inner md-typeset">',
+                                     '<article class="md-content__inner md-typeset">' + MARKER, 1), encoding="utf-8")
+    return finalize_site(site_dir, "http://127.0.0.1:8000/")
+
+
+def test_second_build_replaces_the_cache_without_a_mix(sw_context, deployment):
+    page = new_page(sw_context)
+    page.goto(f"{deployment.url}/en/rules/12/")
+    controlled(page)
+    save_for_offline(page, "offline")
+    old_version = json.loads((deployment.dir / "offline" / "summary.json").read_text())["version"]
+
+    new_version = deploy_changed_text(deployment.dir, ["en/rules/12/index.html", "en/rules/13/index.html"])
+    assert new_version != old_version
+
+    # Until the new worker takes over, the reader keeps the old build: no page of the new one.
+    page.goto(f"{deployment.url}/en/rules/13/")
+    # The browser checks /sw.js on that navigation, installs the new build and says so.
+    notice = page.locator(".tda-update")
+    notice.wait_for(timeout=60_000)
+    assert "newer rulebook" in notice.inner_text()
+    notice.get_by_role("button", name="Reload").click()
+    page.wait_for_load_state()
+    assert page.locator(".tda-deploy-marker").count() == 1, "after the reload: the new text"
+
+    names = page.evaluate("caches.keys()")
+    assert names == [f"tda-{new_version}"], f"one cache, the new build's: {names}"
+    manifest = json.loads((deployment.dir / "offline" / "manifest.json").read_text())["files"]
+    cached = page.evaluate("""async (name) => {
+        const cache = await caches.open(name);
+        const out = {};
+        for (const request of await cache.keys()) {
+            const response = await cache.match(request);
+            out[new URL(request.url).pathname] = response.headers.get("x-tda-revision");
+        }
+        return out;
+    }""", f"tda-{new_version}")
+    saved = [path for path, revision in cached.items() if revision and not path.startswith("/offline/saved/")]
+    assert len(saved) > 400, "the saved language came along"
+    stale = [path for path in saved if (manifest.get(path) or path) != cached[path]]
+    assert not stale, f"entries of the old build left in the new cache: {stale[:5]}"
+
+    airplane_mode(sw_context, deployment)
+    page.goto(f"{deployment.url}/en/rules/12/")                 # changed, refetched during the update
+    assert page.locator(".tda-deploy-marker").count() == 1
+    page.goto(f"{deployment.url}/en/rules/14/")                 # unchanged, carried over
+    assert page.locator("h1").inner_text().startswith("Rule 14")
+    assert page.locator(".tda-deploy-marker").count() == 0
+    page.locator('.tda-offline[data-state="saved"]').wait_for()   # still saved, in the new build

@@ -1,0 +1,179 @@
+"""Printing in a real browser (Chromium's own print-to-PDF, the engine behind its print dialog):
+a rule page with a companion language prints part beside part; the rule-sheet builder prints 40-47 in
+English + Russian with a QR code per rule that decodes to the rule's URL; bad selections are named in
+the page's language while the rest still prints. PDFs are read back with poppler and zbarimg."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+TOOLS = all(shutil.which(t) for t in ("pdfinfo", "pdftotext", "pdftoppm", "zbarimg"))
+needs_tools = pytest.mark.skipif(not TOOLS, reason="poppler-utils and zbar-tools are needed (make test installs them)")
+
+
+@pytest.fixture
+def desktop(browser, request_log):
+    """A desktop-sized page (printing lays out on paper, not on a phone screen); other hosts blocked."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", service_workers="block")
+
+    def guard(route):
+        if request_log.is_local(route.request.url):
+            route.continue_()
+        else:
+            request_log.blocked.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", guard)
+    context.on("request", lambda r: request_log.record(r.url))
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+    request_log.assert_local_only()
+
+
+def pdf_pages(path: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info)[1])
+
+
+def pdf_text(path: Path, *extra: str) -> str:
+    return subprocess.run(["pdftotext", *extra, "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@needs_tools
+def test_rule_page_prints_without_screen_furniture_and_with_header_footer(desktop, base_url, tmp_path):
+    desktop.goto(f"{base_url}/en/rules/43/")
+    path = tmp_path / "43.pdf"
+    desktop.pdf(path=str(path), format="A4", display_header_footer=False, prefer_css_page_size=True)
+    text = pdf_text(path)
+    assert pdf_pages(path) <= 3
+    first_page = text.split("\f")[0]
+    assert "Rule 43: Raise Amounts" in first_page.splitlines()[0:3].__str__()   # running header
+    assert "Poker TDA Rules 2024, v1.0" in first_page and "/en/rules/43/" in first_page
+    assert re.search(r"\b1\s*/\s*\d\b", first_page)                          # page numbers
+    for screen_only in ("Show beside", "Copy citation", "Referenced by", "Next:", "Calculator"):
+        assert screen_only not in text
+    assert "Example 4-A" in text            # the examples print open
+    assert "Rule 45-B" in text              # cross-references stay as text
+
+
+@needs_tools
+def test_bilingual_rule_page_prints_part_beside_part(desktop, base_url, tmp_path):
+    desktop.add_init_script("localStorage.setItem('tda-companion', 'ru')")
+    desktop.goto(f"{base_url}/en/rules/43/")
+    desktop.locator("section[id='43-A'] .tda-companion").wait_for()
+    path = tmp_path / "43-en-ru.pdf"
+    desktop.pdf(path=str(path), format="A4", prefer_css_page_size=True)
+    text = pdf_text(path, "-layout")
+    beside = [line for line in text.splitlines() if re.search(r"[A-Za-z]{3,}.*\s{3,}.*[А-Яа-яЁё]{3,}", line)]
+    desktop.emulate_media(media="print")
+    text_box = desktop.locator("section[id='43-A'] .tda-part-text").bounding_box()
+    companion_box = desktop.locator("section[id='43-A'] .tda-companion").bounding_box()
+    assert abs(text_box["y"] - companion_box["y"]) < 4, (text_box, companion_box)
+    assert companion_box["x"] >= text_box["x"] + text_box["width"] - 1
+    assert len(beside) >= 5, "no line holds English and Russian side by side:\n" + text[:3000]
+
+
+def fill_builder(page, base_url, language, selection, second=None):
+    page.goto(f"{base_url}/{language}/print/")
+    page.locator("#tda-sheet[data-ready]").wait_for(state="attached")
+    if second:
+        page.select_option("#tda-pb-second", second)
+    page.fill("#tda-pb-selection", selection)
+    page.wait_for_function("value => document.querySelector('#tda-sheet').dataset.selection === value", arg=selection)
+
+
+def decode_qr_codes(pdf: Path, tmp_path: Path) -> list[str]:
+    subprocess.run(["pdftoppm", "-r", "150", "-png", str(pdf), str(tmp_path / "sheet")], check=True)
+    urls = []
+    for png in sorted(tmp_path.glob("sheet*.png")):
+        result = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(png)],
+                                capture_output=True, text=True)
+        urls += result.stdout.split()
+    return urls
+
+
+@needs_tools
+def test_builder_prints_40_to_47_in_english_and_russian_with_qr_codes(desktop, base_url, tmp_path):
+    fill_builder(desktop, base_url, "en", "40-47", second="ru")
+    rules = desktop.locator("#tda-sheet article.tda-sheet-rule")
+    rules.nth(7).wait_for()
+    assert rules.count() == 8
+    assert desktop.locator("#tda-pb-errors li").count() == 0
+    desktop.wait_for_function("() => [...document.querySelectorAll('img.tda-qr')].every(i => i.complete && i.naturalWidth > 0)")
+    path = tmp_path / "sheet.pdf"
+    desktop.pdf(path=str(path), prefer_css_page_size=True)
+    pages = pdf_pages(path)
+    assert 3 <= pages <= 12, pages
+    text = pdf_text(path)
+    assert "Raise Amounts" in text and "Размер рейза" in text
+    assert "Calculators" not in text and "Second language" not in text     # the form does not print
+    canonical = desktop.locator("link[rel=canonical]").get_attribute("href")
+    site = re.match(r"https?://[^/]+/", canonical)[0]
+    decoded = decode_qr_codes(path, tmp_path)
+    assert sorted(set(decoded)) == sorted(f"{site}en/rules/{n}/" for n in range(40, 48))
+    assert len(decoded) == 8
+    for n in range(40, 48):
+        assert re.sub(r"^https?://", "", f"{site}en/rules/{n}/") in text        # the short URL, as text
+
+
+@pytest.mark.parametrize("language, word", [("en", "no such rule"), ("ru", "такого правила нет"),
+                                            ("zh-Hant", "沒有這條規則"), ("zh-Hans", "没有这条规则")])
+def test_builder_names_bad_tokens_in_the_page_language_and_keeps_the_rest(desktop, base_url, language, word):
+    fill_builder(desktop, base_url, language, "40-, RP-99, 72, 43-Z, 45, 11-D")
+    errors = desktop.locator("#tda-pb-errors li")
+    errors.nth(3).wait_for()
+    messages = errors.all_inner_texts()
+    assert len(messages) == 4
+    for token in ("40-", "RP-99", "72", "43-Z"):
+        assert any(token in m for m in messages), (token, messages)
+    assert any(word in m for m in messages), messages
+    sheet = desktop.locator("#tda-sheet article.tda-sheet-rule")
+    assert [sheet.nth(i).get_attribute("data-rule") for i in range(sheet.count())] == ["45", "11"]
+    assert desktop.locator("#tda-sheet article[data-rule='11'] .tda-sheet-row[data-part]").evaluate_all(
+        "rows => rows.map(r => r.dataset.part)") == ["D"]
+
+
+def test_builder_compact_drops_examples_and_shrinks_type(desktop, base_url):
+    fill_builder(desktop, base_url, "en", "43")
+    desktop.locator("#tda-sheet article[data-rule='43']").wait_for()
+    assert desktop.locator("#tda-sheet .tda-sheet-examples").count() > 0
+    full_size = desktop.locator("#tda-sheet").evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
+    desktop.check("input[name=layout][value=compact]")
+    desktop.wait_for_function("() => document.querySelector('#tda-sheet').classList.contains('tda-sheet-compact')")
+    assert desktop.locator("#tda-sheet .tda-sheet-examples").count() == 0
+    assert desktop.locator("#tda-sheet").evaluate("n => parseFloat(getComputedStyle(n).fontSize)") < full_size
+    assert "compact=1" in desktop.url
+
+
+@needs_tools
+@pytest.mark.parametrize("path, paper, footer", [
+    ("/en/", "A4", "Poker TDA Rules 2024, v1.0"),
+    ("/en/glossary/", "Letter", "Poker TDA Rules 2024, v1.0"),
+    ("/en/calculators/", "Letter", "Poker TDA Rules 2024, v1.0"),
+    ("/ru/addendum/", "A4", "Правила Poker TDA 2024, в. 1.0"),
+    ("/zh-Hant/rp/8/", "Letter", "撲克 TDA 規則 2024，版本 1.0"),
+])
+def test_every_page_type_prints_on_a4_and_letter_without_navigation(desktop, base_url, tmp_path, path, paper, footer):
+    desktop.goto(base_url + path)
+    title = desktop.title().split(" - ")[0]
+    pdf = tmp_path / "page.pdf"
+    desktop.pdf(path=str(pdf), format=paper)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    width, height = (float(v) for v in re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())
+    expected = {"A4": (595.3, 841.9), "Letter": (612, 792)}[paper]
+    assert abs(width - expected[0]) < 2 and abs(height - expected[1]) < 2, (width, height)
+    text = pdf_text(pdf)
+    pages = text.split("\f")
+    assert footer in pages[0] and path in pages[0]                       # footer: edition · short URL
+    assert title.split(":")[0] in pages[0].splitlines()[0]            # running header: the page title
+    for furniture in ("Table of contents", "Skip to content", "Switch to dark mode", "Go to repository"):
+        assert furniture not in text
