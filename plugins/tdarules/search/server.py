@@ -292,7 +292,8 @@ class SecurityHeaders:
                         parts = urlsplit(value.decode("latin-1"))
                         path = parts.path if parts.path.startswith("/") else "/" + parts.path
                         path = "/" + path.lstrip("/")     # never //host: a protocol-relative URL
-                        value = (path + (f"?{parts.query}" if parts.query else "")).encode("latin-1")
+                        value = (path + (f"?{parts.query}" if parts.query else "")
+                                 + (f"#{parts.fragment}" if parts.fragment else "")).encode("latin-1")
                     if key.lower() not in names:
                         headers.append((key, value))
                 message = {**message, "headers": headers + headers_now}
