@@ -100,7 +100,8 @@ def snapshot_site(pages: list[str], dest: Path) -> Path:
 def start_server(root: Path, port: int) -> subprocess.Popen:
     rulebook = Path(sys.executable).with_name("rulebook")
     cmd = ([str(rulebook)] if rulebook.exists() else [sys.executable, "-m", "tdarules.cli"])
-    proc = subprocess.Popen(cmd + ["serve", "--root", str(root), "--host", "127.0.0.1", "--port", str(port)],
+    proc = subprocess.Popen(cmd + ["serve", "--root", str(root), "--host", "127.0.0.1", "--port", str(port),
+                                   "--index", str(ROOT / "build" / "search-index"), "--no-access-log"],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

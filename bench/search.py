@@ -228,7 +228,7 @@ def bench_http(index_dir: Path, cases, seconds: float, clients: int) -> None:
     port = free_port()
     code = ("import sys; sys.path.insert(0, 'plugins');"
             "from tdarules.search.server import serve;"
-            f"serve('127.0.0.1', {port}, site_dir='site', index_dir={str(index_dir)!r})")
+            f"serve('127.0.0.1', {port}, site_dir='site', index_dir={str(index_dir)!r}, rate=0, access_log=False)")
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -17,9 +17,10 @@ def free_port() -> int:
 class ServerThread:
     def __init__(self, app):
         import uvicorn
+        from tdarules.search.server import uvicorn_options
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
-                                                    lifespan="off"))
+                                                    lifespan="off", **uvicorn_options()))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self):

@@ -1,6 +1,7 @@
 """The `rulebook` command line: show, validate, and the lazily imported build/index/search/serve hooks."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import shutil
@@ -92,10 +93,108 @@ def test_index_then_search_from_the_terminal(tmp_path):
     # A copy of the data, so the test writes its own index instead of the built site's.
     shutil.copytree(ROOT / "rulebook", tmp_path / "rulebook")
     assert rulebook("index", "--root", str(tmp_path)).returncode == 0
-    assert (tmp_path / "site" / "search-index").is_dir()
+    assert (tmp_path / "build" / "search-index" / "meta.json").is_file()
+    assert not (tmp_path / "site").exists()              # the private index is never in the published tree
     hits = rulebook("search", "全下", "--lang", "zh-Hans", "--limit", "3", "--root", str(tmp_path))
     assert hits.returncode == 0 and "/zh-Hans/rules/" in hits.stdout
     jump = rulebook("search", "2017 rule 46", "--root", str(tmp_path))
-    assert "/en/rules/43/" in jump.stdout.splitlines()[0] + jump.stdout
+    first_title, first_url = jump.stdout.splitlines()[:2]        # "1. 43  Raise Amounts" / "   /en/rules/43/  score"
+    assert first_title.split()[:2] == ["1.", "43"], jump.stdout
+    assert first_url.split()[0] == "/en/rules/43/", jump.stdout
     bad = rulebook("search", "   ", "--root", str(tmp_path))
     assert bad.returncode == 1 and bad.stderr.strip()
+
+
+# --- import, build and serve, as a user runs them (issue 8) -------------------------------------
+
+def test_import_reproduces_the_committed_yaml(tmp_path):
+    """`rulebook import` from the verbatim sources writes exactly the files in the repository."""
+    imported = [f for f in FILES if f != "rulebook/glossary.yaml"]     # the glossary is compiled by hand
+    shutil.copytree(ROOT / "rulebook", tmp_path / "rulebook")
+    for file in imported:
+        (tmp_path / file).unlink()
+    result = rulebook("import", "--root", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert sorted(line.split()[1] for line in result.stdout.splitlines()) == sorted(str(tmp_path / f) for f in imported)
+    for file in imported:
+        assert (tmp_path / file).read_bytes() == (ROOT / file).read_bytes(), file
+    assert rulebook("validate", "--root", str(tmp_path)).returncode == 0
+
+
+def test_import_without_sources_says_which(tmp_path):
+    (tmp_path / "rulebook").mkdir()
+    result = rulebook("import", "--root", str(tmp_path))
+    assert result.returncode == 1 and result.stdout == ""
+    assert "rulebook/sources/000_ea0a9c803a5824f7.txt:0: -: source text is missing" in result.stderr.splitlines()
+
+
+def project_copy(target: Path) -> Path:
+    """What `rulebook build` reads: mkdocs.yml, docs/, overrides/, rulebook/."""
+    for name in ("docs", "overrides", "rulebook"):
+        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("generated"))
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    return target
+
+
+def test_build_refuses_bad_data_and_keeps_the_last_good_site(tmp_path):
+    root = project_copy(tmp_path)
+    (root / "site").mkdir()
+    (root / "site" / "index.html").write_text("last good build", encoding="utf-8")
+    (root / "build" / "search-index").mkdir(parents=True)
+    (root / "build" / "search-index" / "meta.json").write_text("{}", encoding="utf-8")
+    en = root / "rulebook/2024/en.yaml"
+    en.write_text(en.read_text(encoding="utf-8").replace("(See also Rule 65)", "(See also Rule 99)"), encoding="utf-8")
+    result = rulebook("build", "--strict", "--root", str(root))
+    assert result.returncode == 1
+    assert [l for l in result.stdout.splitlines() if l] == [
+        f"rulebook/2024/en.yaml:{_line(en, '      B:', after=chr(10) + '  ' + repr('13') + ':')}: 13: "
+        "cross-reference 'Rule 99' in part B does not resolve: no rule 99"]
+    assert "left as it was" in result.stderr
+    assert (root / "site" / "index.html").read_text(encoding="utf-8") == "last good build"
+    assert (root / "build" / "search-index" / "meta.json").read_text(encoding="utf-8") == "{}"
+    assert not (root / "docs" / "generated").exists()            # refused before writing anything
+    assert not list(root.glob(".site*")) and not list((root / "build").glob(".search-index*"))
+
+
+def test_build_with_an_empty_file_is_refused(tmp_path):
+    root = project_copy(tmp_path)
+    (root / "rulebook/2024/en.yaml").write_text("", encoding="utf-8")
+    result = rulebook("build", "--root", str(root))
+    assert result.returncode == 1 and result.stdout.splitlines() == ["rulebook/2024/en.yaml:1: -: file is empty"]
+    assert not (root / "site").exists()
+
+
+def test_a_failing_mkdocs_build_keeps_the_last_good_site(tmp_path):
+    root = project_copy(tmp_path)
+    (root / "site").mkdir()
+    (root / "site" / "index.html").write_text("last good build", encoding="utf-8")
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("docs_dir: docs", "docs_dir: no-such-docs"),
+                      encoding="utf-8")
+    result = rulebook("build", "--strict", "--root", str(root))
+    assert result.returncode != 0 and "left as it was" in result.stderr
+    assert (root / "site" / "index.html").read_text(encoding="utf-8") == "last good build"
+    assert not list(root.glob(".site*"))
+
+
+def test_build_writes_site_and_private_index_then_swaps(tmp_path):
+    """The whole build, as `make build` runs it, in a copy of the project."""
+    root = project_copy(tmp_path)
+    (root / "site").mkdir()
+    (root / "site" / "stale.html").write_text("from the last build", encoding="utf-8")
+    result = rulebook("build", "--strict", "--root", str(root))
+    assert result.returncode == 0, result.stderr[-3000:]
+    site = root / "site"
+    assert (site / "en" / "rules" / "43" / "index.html").is_file() and (site / "pagefind").is_dir()
+    assert not (site / "stale.html").exists()                     # replaced whole, not merged
+    assert not (site / "search-index").exists()                   # the private index is not published
+    meta = json.loads((root / "build" / "search-index" / "meta.json").read_text(encoding="utf-8"))
+    assert set(meta["languages"]) == {"en", "zh-Hant", "zh-Hans", "ru"}
+    assert not list(root.glob(".site*")) and not list((root / "build").glob(".search-index*"))
+    headers = (root / "build" / "nginx-security-headers.conf").read_text(encoding="utf-8")
+    assert 'add_header Content-Security-Policy "default-src \'self\'; script-src \'self\' \'wasm-unsafe-eval\' \'sha256-' in headers
+
+
+def _line(path: Path, needle: str, after: str) -> int:
+    text = path.read_text(encoding="utf-8")
+    return text.count("\n", 0, text.index(needle, text.index(after))) + 1

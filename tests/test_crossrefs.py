@@ -132,9 +132,11 @@ def test_resolve():
 
 
 def test_ref_is_frozen():
+    import dataclasses
     ref = Ref(0, 7, "43", None, "rule", "Rule 43")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         ref.rule = "44"
+    assert ref.rule == "43"
 
 
 def test_lowercase_rules_range_in_running_text():

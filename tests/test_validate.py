@@ -207,3 +207,104 @@ def test_missing_file(root):
     (root / GLOSSARY).unlink()
     code, out, _ = validate(root)
     assert (code, out) == (1, [f"{GLOSSARY}:0: -: file is missing"])
+
+
+# --- files that are there but hold nothing usable (issue 8) ------------------------------------
+
+@pytest.mark.parametrize("file", [EN, GLOSSARY, RENUMBERING])
+def test_empty_file_is_an_error(root, file):
+    (root / file).write_text("", encoding="utf-8")
+    code, out, _ = validate(root)
+    assert (code, out) == (1, [f"{file}:1: -: file is empty"])
+
+
+def test_empty_glossary_and_renumbering_lists(root):
+    replace(root, GLOSSARY, "terms:\n", "terms: []\nold_terms:\n")
+    (root / RENUMBERING).write_text("from: '2017'\nto: '2024'\nentries: []\n", encoding="utf-8")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert f"{GLOSSARY}:13: -: terms: is empty" in out, out
+    assert f"{RENUMBERING}:3: -: entries: is empty" in out, out
+
+
+def test_wrong_top_level_type(root):
+    (root / RENUMBERING).write_text("- old: '1'\n- old: '2'\n", encoding="utf-8")
+    code, out, _ = validate(root)
+    assert (code, out) == (1, [f"{RENUMBERING}:1: -: the top level must be a mapping, not a list"])
+
+
+def test_edition_that_says_another_language(root):
+    line = replace(root, RU, "\nlanguage: ru\n", "\nlanguage: en\n") + 1
+    code, out, _ = validate(root)
+    assert (code, out) == (1, [f"{RU}:{line}: -: language: says 'en' but the file is the 2024 ru edition"])
+
+
+def test_deleted_rule_and_its_section_entry(root):
+    """Rule 9 gone from the Russian file and from its section: nothing else notices, validate must."""
+    text = (root / RU).read_text(encoding="utf-8")
+    start, end = text.index("\n  '9':\n"), text.index("\n  '10':\n")
+    text = text[:start] + text[end:]
+    text = text.replace("      - '9'\n", "", 1)
+    (root / RU).write_text(text, encoding="utf-8")
+    rules_line = line_of(root, RU, "\nrules:\n") + 1
+    code, out, _ = validate(root)
+    assert (code, out) == (1, [f"{RU}:{rules_line}: 9: rule 9 is missing from ru"])
+
+
+def test_invalid_utf8_names_its_line_and_rule(root):
+    path = root / EN
+    data = path.read_bytes()
+    index = data.index(b"Player Identity")
+    path.write_bytes(data[:index] + b"\xff" + data[index:])
+    line = data.count(b"\n", 0, index) + 1
+    code, out, _ = validate(root)
+    assert (code, out) == (1, [f"{EN}:{line}: 4: not UTF-8: byte 0xFF (invalid start byte)"])
+
+
+def test_glossary_term_missing_a_field_names_the_term(root):
+    line = line_of(root, GLOSSARY, "- id: substantial-action")
+    replace(root, GLOSSARY, "    ru: [существенного действия]\n", "")
+    code, out, _ = validate(root)
+    assert (code, out) == (1, [f"{GLOSSARY}:{line}: glossary:substantial-action: ru: Field required"])
+
+
+def test_unterminated_quote_is_blamed_where_it_opens(root):
+    line = replace(root, EN, "title: Player Identity", 'title: "Player Identity')
+    code, out, _ = validate(root)
+    assert code == 1 and len(out) == 1, out
+    assert out[0].startswith(f"{EN}:{line}: 4: quoted text opened here is never closed"), out
+
+
+def test_rule_id_with_a_space(root):
+    line = replace(root, EN, "\n  '4':\n", "\n  '4 3':\n") + 1
+    situations = (root / "rulebook/situations.yaml").read_text(encoding="utf-8")
+    (root / "rulebook/situations.yaml").write_text(situations.replace('["4"]', '["5"]'), encoding="utf-8")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert f"{EN}:{line}: 4 3: '4 3' is not a well-formed rule id (1…71)" in out, out
+
+
+def test_deep_nesting_is_refused_without_recursion(root):
+    (root / EN).write_text("rules: " + "[" * 20_000 + "\n", encoding="utf-8")
+    code, out, _ = validate(root)
+    assert (code, out) == (1, [f"{EN}:1: -: nested more than 64 levels deep"])
+
+
+def test_alias_bomb_is_refused_quickly(root):
+    levels = ["a0: &a0 [" + ", ".join(["x"] * 10) + "]"]
+    for n in range(1, 9):
+        levels.append(f"a{n}: &a{n} [" + ", ".join([f"*a{n - 1}"] * 10) + "]")
+    (root / GLOSSARY).write_text("\n".join(levels) + "\nterms: [*a8]\n", encoding="utf-8")
+    import time
+    start = time.monotonic()
+    code, out, _ = validate(root)
+    assert time.monotonic() - start < 30           # 10^9 values if expanded; the limit stops it at 100,000
+    assert code == 1 and len(out) == 1 and "expands to more than 100,000 values" in out[0], out
+    assert out[0].startswith(f"{GLOSSARY}:")
+
+
+def test_section_type_error_names_the_section(root):
+    line = replace(root, EN, "title: 'Play: Other'\n", "title: [Play, Other]\n", after="id: play-other\n")
+    code, out, _ = validate(root)
+    assert code == 1
+    assert any(o.startswith(f"{EN}:{line}: section:play-other: sections.") for o in out), out

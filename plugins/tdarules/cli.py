@@ -25,11 +25,8 @@ def _load(root: str):
 
 
 def cmd_validate(args) -> int:
-    from .validate import validate
-    rulebook = _load(args.root)
-    if rulebook is None:
-        return 1
-    problems = validate(rulebook)
+    from .gate import check
+    rulebook, problems = check(args.root)
     for problem in problems:
         print(problem)
     if problems:
@@ -102,8 +99,19 @@ def cmd_import_translation(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from .importers import import_all
-    for path in import_all(Path(args.root) / "rulebook"):
+    from .importers import ENGLISH_2017, LONGFORM_2024, RUSSIAN_2024, import_all
+    rulebook_dir = Path(args.root) / "rulebook"
+    missing = [s for s in (LONGFORM_2024, RUSSIAN_2024, ENGLISH_2017) if not (rulebook_dir / s).is_file()]
+    for source in missing:
+        print(f"rulebook/{source}:0: -: source text is missing", file=sys.stderr)
+    if missing:
+        return 1
+    try:
+        written = import_all(rulebook_dir)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"import: {error}", file=sys.stderr)
+        return 1
+    for path in written:
         print(f"wrote {path}")
     return 0
 
@@ -135,7 +143,7 @@ def cmd_index(args) -> int:
 
 def cmd_search(args) -> int:
     from .search.cli import main_search
-    return main_search(args.query, args.lang or "en", args.limit, Path(args.root) / "site" / "search-index")
+    return main_search(args.query, args.lang or "en", args.limit, Path(args.root) / INDEX_DIR)
 
 
 def cmd_serve(args) -> int:
@@ -143,7 +151,12 @@ def cmd_serve(args) -> int:
         from .site.devloop import serve_watch
         return serve_watch(Path(args.root), args.host, args.port)
     from .search.cli import main_serve
-    return main_serve(args.host, args.port, Path(args.root) / "site")
+    return main_serve(args.host, args.port, Path(args.root) / "site", Path(args.index or Path(args.root) / INDEX_DIR),
+                      workers=args.workers, allowed_hosts=args.allowed_host, rate=args.rate,
+                      access_log=not args.no_access_log)
+
+
+INDEX_DIR = "build/search-index"      # the Whoosh index: private, outside the published site/
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -187,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     pdf.add_argument("--rules", help="a selection such as '40-47, RP-8, 11-D': one PDF of just those rules")
     pdf.add_argument("--out", help="folder to write to (default: site/pdf)")
     pdf.add_argument("--site-url", help="public address printed in the PDFs (default: $TDA_SITE_URL or local)")
-    command("index", "rebuild the Whoosh search index into site/search-index", cmd_index)
+    command("index", f"rebuild the Whoosh search index into {INDEX_DIR}", cmd_index)
     search = command("search", "search the rules from the terminal", cmd_search)
     search.add_argument("query")
     search.add_argument("--lang", default=None, choices=ALL_LANGUAGES)
@@ -195,6 +208,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve = command("serve", "serve the built site and GET /api/search", cmd_serve)
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--index", default=None, help=f"Whoosh index directory (default: ROOT/{INDEX_DIR})")
+    serve.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (default: 1)")
+    serve.add_argument("--allowed-host", action="append", default=None, metavar="HOST",
+                       help="a Host header to accept (repeatable; default: localhost, 127.0.0.1 and --host)")
+    serve.add_argument("--rate", type=float, default=None,
+                       help="searches per second allowed per client address (default: 20; 0 = unlimited)")
+    serve.add_argument("--no-access-log", action="store_true", help="do not print one line per request")
     serve.add_argument("--watch", action="store_true",
                        help="editing loop: re-render the pages of edited rules within seconds (no search API)")
     return parser

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from .chinese import simplified
 from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
-from .yamlio import Problem, YamlError, line_of, read_yaml, to_plain
+from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml, to_plain
 
 EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
 # Top-level lists and mappings whose keys are the ids a reader cites.
@@ -51,10 +51,10 @@ def _validate(model, data, file: str, document, problems: list[Problem]):
         for item in error.errors():
             loc = tuple(item["loc"])
             where = str(loc[1]) if len(loc) > 1 and loc[0] in KEYED else "-"
-            if loc and loc[0] == "terms" and len(loc) > 1 and isinstance(loc[1], int):
-                terms = data.get("terms") or []
-                term_id = terms[loc[1]].get("id") if loc[1] < len(terms) and isinstance(terms[loc[1]], dict) else loc[1]
-                where = f"glossary:{term_id}"
+            if len(loc) > 1 and loc[0] == "sections" and isinstance(loc[1], int):
+                sections = data.get("sections") if isinstance(data, dict) else None
+                section = sections[loc[1]] if isinstance(sections, list) and loc[1] < len(sections) else None
+                where = f"section:{section.get('id', loc[1] + 1) if isinstance(section, dict) else loc[1] + 1}"
             path = ".".join(str(p) for p in loc if not str(p).startswith(("function-", "union[", "tagged-union")))
             problems.append(Problem(file, line_of(document, _yaml_path(loc)), where, f"{path}: {item['msg']}"))
         return None
@@ -68,39 +68,35 @@ def _yaml_path(loc: tuple) -> tuple:
 def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook:
     """Read and validate every rulebook file; raise RulebookError listing all problems.
 
-    `cache` (file → (mtime, parsed document)), kept by a caller that reloads often (the editing loop),
-    spares re-parsing the files that did not change."""
+    Whatever the bytes (empty, truncated, wrong types, hostile nesting), the outcome is a Rulebook or
+    RulebookError with `file:line: id: message` problems, never another exception. `cache` (file →
+    (mtime, parsed document)), kept by a caller that reloads often (the editing loop), spares re-parsing
+    the files that did not change.
+    """
     root = Path(root)
     problems: list[Problem] = []
     documents: dict[str, object] = {}
     editions: dict[tuple[str, str], Edition] = {}
     for year, language in sorted(EDITION_FILES):
         file = f"rulebook/{year}/{language}.yaml"
-        document = _read(root, file, problems, cache)
+        document, plain = _read(root, file, problems, cache)
         if document is None:
             continue
         documents[file] = document
-        edition = _validate(Edition, to_plain(document), file, document, problems)
-        if edition is not None:
+        edition = _validate(Edition, plain, file, document, problems)
+        if edition is None:
+            continue
+        mismatched = [(key, want, got) for key, want, got in (("edition", year, edition.edition),
+                                                                ("language", language, edition.language)) if want != got]
+        for key, want, got in mismatched:
+            problems.append(Problem(file, line_of(document, (key,)), "-",
+                                    f"{key}: says {got!r} but the file is the {year} {language} edition"))
+        if not mismatched:
             editions[(year, language)] = edition
-    glossary_doc = _read(root, "rulebook/glossary.yaml", problems, cache)
-    glossary: tuple[GlossaryTerm, ...] = ()
-    if glossary_doc is not None:
-        documents["rulebook/glossary.yaml"] = glossary_doc
-        plain = to_plain(glossary_doc)
-        terms = []
-        for index, term in enumerate(plain.get("terms", []) if isinstance(plain, dict) else []):
-            parsed = _validate(GlossaryTerm, term, "rulebook/glossary.yaml", glossary_doc["terms"][index], problems)
-            if parsed is not None:
-                terms.append(parsed)
-        glossary = tuple(terms)
-    renumbering_doc = _read(root, "rulebook/renumbering.yaml", problems, cache)
-    renumbering: tuple[Renumbering, ...] = ()
-    if renumbering_doc is not None:
-        documents["rulebook/renumbering.yaml"] = renumbering_doc
-        entries = to_plain(renumbering_doc).get("entries", [])
-        renumbering = tuple(r for i, e in enumerate(entries)
-                            if (r := _validate(Renumbering, e, "rulebook/renumbering.yaml", renumbering_doc["entries"][i], problems)))
+    glossary = tuple(_entries(root, GLOSSARY_FILE, "terms", {"by"}, GlossaryTerm, documents, problems,
+                              lambda item, i: f"glossary:{item.get('id', f'#{i + 1}')}", cache))
+    renumbering = tuple(_entries(root, RENUMBERING_FILE, "entries", {"from", "to"}, Renumbering, documents,
+                                 problems, lambda item, i: f"renumbering:{item.get('old', f'#{i + 1}')}", cache))
     situations = _load_situations(root, editions.get(("2024", "en")), documents, problems, cache)
     reviews = _reviews(root, documents, problems, cache)
     if problems:
@@ -115,11 +111,11 @@ SITUATIONS = "rulebook/situations.yaml"
 
 def _load_situations(root: Path, edition: Edition | None, documents, problems, cache=None) -> SituationVocabulary:
     """The search's situation vocabulary (ours); every rule or part it names must exist."""
-    document = _read(root, SITUATIONS, problems, cache)
+    document, plain = _read(root, SITUATIONS, problems, cache)
     if document is None:
         return SituationVocabulary(by="ours")
     documents[SITUATIONS] = document
-    vocabulary = _validate(SituationVocabulary, to_plain(document), SITUATIONS, document, problems)
+    vocabulary = _validate(SituationVocabulary, plain, SITUATIONS, document, problems)
     if vocabulary is None or edition is None:
         return SituationVocabulary(by="ours")
     for index, situation in enumerate(vocabulary.situations):
@@ -137,31 +133,91 @@ def _reviews(root: Path, documents: dict, problems: list[Problem], cache: dict |
     out: dict[str, Review] = {}
     for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
         file = f"rulebook/review/{path.name}"
-        document = _read(root, file, problems, cache)
+        document, plain = _read(root, file, problems, cache)
         if document is None:
             continue
         documents[file] = document
-        review = _validate(Review, to_plain(document), file, document, problems)
+        review = _validate(Review, plain, file, document, problems)
         if review is not None:
             out[review.language] = review
     return out
 
 
+GLOSSARY_FILE = "rulebook/glossary.yaml"
+RENUMBERING_FILE = "rulebook/renumbering.yaml"
+
+
+def _entries(root: Path, file: str, key: str, other_keys: set[str], model, documents: dict,
+             problems: list[Problem], where_of, cache: dict | None = None) -> list:
+    """The validated items of a file holding one non-empty list under `key` (glossary, renumbering)."""
+    document, plain = _read(root, file, problems, cache)
+    if document is None:
+        return []
+    documents[file] = document
+    items = plain.get(key)
+    if not isinstance(items, list) or not items:
+        what = "is missing" if key not in plain else ("is empty" if items in ([], None) else
+                                                         f"must be a list, not {_kind(items)}")
+        problems.append(Problem(file, line_of(document, (key,)), "-", f"{key}: {what}"))
+        return []
+    for extra in (k for k in plain if k != key and k not in other_keys):
+        problems.append(Problem(file, line_of(document, (extra,)), "-", f"{extra}: unknown top-level key"))
+    parsed = []
+    for index, item in enumerate(items):
+        node = document[key][index]
+        if not isinstance(item, dict):
+            problems.append(Problem(file, line_of(document, (key, index)), f"{key.rstrip('s')}:#{index + 1}",
+                                    f"{key}.{index}: must be a mapping, not {_kind(item)}"))
+            continue
+        where = str(where_of(item, index))
+        try:
+            parsed.append(model.model_validate(item))
+        except ValidationError as error:
+            for problem in error.errors():
+                loc = _yaml_path(tuple(problem["loc"]))
+                path = ".".join(str(p) for p in loc) or "-"
+                problems.append(Problem(file, line_of(node, loc), where, f"{path}: {problem['msg']}"))
+    return parsed
+
+
+def _kind(value) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return {str: "text", type(None): "empty"}.get(type(value), type(value).__name__)
+
+
 def _read(root: Path, file: str, problems: list[Problem], cache: dict | None = None):
+    """(document with positions, plain data) or (None, None) after recording why not."""
     path = root / file
-    if not path.exists():
+    if not path.is_file():
         problems.append(Problem(file, 0, "-", "file is missing"))
-        return None
+        return None, None
     try:
         if cache is None:
-            return read_yaml(path, file)
-        stamp = path.stat().st_mtime_ns
-        if file not in cache or cache[file][0] != stamp:
-            cache[file] = (stamp, read_yaml(path, file))
-        return cache[file][1]
+            document = read_yaml(path, file)
+        else:
+            stamp = path.stat().st_mtime_ns
+            if file not in cache or cache[file][0] != stamp:
+                cache[file] = (stamp, read_yaml(path, file))
+            document = cache[file][1]
     except YamlError as error:
         problems.append(error.problem)
-        return None
+        return None, None
+    except OSError as error:
+        problems.append(Problem(file, 0, "-", f"cannot read: {error.strerror}"))
+        return None, None
+    if not isinstance(document, dict):
+        problems.append(Problem(file, 1, "-", f"the top level must be a mapping, not {_kind(document)}"))
+        return None, None
+    try:
+        plain = to_plain(document)
+    except TooLarge as error:
+        problems.append(Problem(file, error.line, enclosing_id(path, error.line),
+                                f"expands to more than {MAX_VALUES:,} values (YAML aliases nested too deep?)"))
+        return None, None
+    return document, plain
 
 
 def to_simplified(edition: Edition) -> Edition:

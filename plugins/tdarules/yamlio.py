@@ -9,6 +9,12 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.reader import ReaderError
+
+# The rulebook nests about 8 levels deep and holds ~2,000 values per file: far above both, far
+# below what turns a hostile file (20,000 nested brackets, an alias bomb) into a crash or a hang.
+MAX_DEPTH = 64
+MAX_VALUES = 100_000
 
 
 @dataclass(frozen=True)
@@ -30,23 +36,74 @@ class YamlError(Exception):
 
 
 def read_yaml(path: Path, shown_as: str | None = None):
-    """Parse a file keeping positions; syntax errors and duplicate keys become a Problem."""
+    """Parse a file keeping positions; every way the bytes can be wrong becomes one Problem."""
     name = shown_as or str(path)
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        raise YamlError(Problem(name, line, enclosing_id(path, line),
+                                f"not UTF-8: byte 0x{raw[error.start]:02X} ({error.reason})")) from None
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
+    yaml.max_depth = MAX_DEPTH
     try:
-        return yaml.load(path.read_text(encoding="utf-8"))
+        document = yaml.load(text)
     except MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else 0
+        # An unterminated quote or block is only noticed where the file (or the next key) begins:
+        # "while scanning …" errors name where it started, which is what an editor has to fix.
+        start_first = str(error.context or "").startswith("while scanning")
+        mark = (error.context_mark or error.problem_mark) if start_first else (error.problem_mark or error.context_mark)
+        line = mark.line + 1 if mark else 1
         message = " ".join(str(part) for part in (error.context, error.problem) if part)
+        runaway = _runaway_quote(text, line)
+        if runaway is not None:
+            line, message = runaway
         if "duplicate key" in message:
             message = "duplicate key: " + (error.problem or "").split('"')[1] if '"' in (error.problem or "") else message
+        if "maximum depth" in message:
+            message = f"nested more than {MAX_DEPTH} levels deep"
         raise YamlError(Problem(name, line, enclosing_id(path, line), message.strip())) from None
-    except UnicodeDecodeError as error:
-        raise YamlError(Problem(name, 0, "-", f"not UTF-8: {error.reason}")) from None
+    except ReaderError as error:       # a character YAML does not allow (NUL, other control characters)
+        line = text.count("\n", 0, max(0, error.position)) + 1
+        char = error.character if isinstance(error.character, str) else chr(error.character or 0)
+        raise YamlError(Problem(name, line, enclosing_id(path, line),
+                                f"character U+{ord(char):04X} is not allowed in YAML")) from None
+    except RecursionError:
+        raise YamlError(Problem(name, 1, "-", f"nested too deeply to read (more than {MAX_DEPTH} levels)")) from None
+    except Exception as error:          # ruamel's other errors (bad tags, unhashable keys) carry no mark
+        message = " ".join(f"cannot read YAML: {type(error).__name__}: {error}".split())[:300]
+        raise YamlError(Problem(name, 1, "-", message)) from None
+    if document is None:
+        raise YamlError(Problem(name, 1, "-", "file is empty"))
+    return document
 
 
+def _runaway_quote(text: str, error_line: int) -> tuple[int, str] | None:
+    """(line, message) when a quoted scalar opened before the error swallowed a rule key: the quote
+    that was never closed is the defect, not the line where the parser finally gave up."""
+    from ruamel.yaml.tokens import ScalarToken
+    yaml = YAML(typ="rt")
+    last = None
+    try:
+        for token in yaml.scan(text):
+            if isinstance(token, ScalarToken) and token.style in ('"', "'"):
+                last = token
+    except Exception:        # the same error the parser met; tokens before it are what we need
+        pass
+    if last is None or last.start_mark.line + 1 > error_line:
+        return None
+    swallowed = text[last.start_mark.index:last.end_mark.index]
+    key = KEY_LINE.search(swallowed)
+    if key is None:
+        return None
+    key_line = last.start_mark.line + 1 + swallowed.count("\n", 0, key.start() + 1)
+    return (last.start_mark.line + 1,
+            f"quoted text opened here is never closed: it runs on into '{key.group(1)}' (line {key_line})")
+
+
+KEY_LINE = re.compile(r"""\n {2,8}['"]?((?:RP-)?\d{1,2}(?:-[A-Z])?|[a-z_]+)['"]?:(?: |\n)""")
 ID_KEY = re.compile(r"""^  ['"]?((?:RP-)?\d{1,2}(?:-[A-Z])?)['"]?:""")
 
 
@@ -65,7 +122,8 @@ def enclosing_id(path: Path, line: int) -> str:
 
 def line_of(document, path: tuple) -> int:
     """1-based line of the deepest node on `path` that the document has."""
-    node, line = document, 1
+    node = document
+    line = document.lc.line + 1 if isinstance(document, (CommentedMap, CommentedSeq)) and document.lc.line is not None else 1
     for key in path:
         if isinstance(node, CommentedMap) and key in node:
             position = node.lc.key(key)
@@ -91,10 +149,28 @@ def dump_yaml(data, header: str = "") -> str:
     return buffer.getvalue()
 
 
-def to_plain(node):
-    """ruamel's commented containers → dict / list, keys as strings (rule ids are keys)."""
+class TooLarge(Exception):
+    """The document expands (through aliases) to more than MAX_VALUES values."""
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
+
+
+def to_plain(node, budget: list[int] | None = None):
+    """ruamel's commented containers → dict / list, keys as strings (rule ids are keys).
+
+    Aliases are expanded here, so the count of values produced is bounded: TooLarge names the line
+    of the container being expanded when the budget runs out.
+    """
+    if budget is None:
+        budget = [MAX_VALUES]
+    if isinstance(node, (dict, list)):
+        budget[0] -= len(node) + 1
+        if budget[0] < 0:
+            lc = getattr(node, "lc", None)
+            raise TooLarge((lc.line or 0) + 1 if lc is not None else 1)
     if isinstance(node, dict):
-        return {str(k): to_plain(v) for k, v in node.items()}
+        return {str(k): to_plain(v, budget) for k, v in node.items()}
     if isinstance(node, list):
-        return [to_plain(v) for v in node]
+        return [to_plain(v, budget) for v in node]
     return node

@@ -159,17 +159,11 @@ def request_log():
     return RequestLog()
 
 
-@pytest.fixture
-def context(browser, request_log):
+def _guarded_context(browser, request_log, **options):
     """A phone-like browser context; requests to other hosts are recorded and aborted."""
-    context = browser.new_context(
-        viewport=PHONE_VIEWPORT,
-        device_scale_factor=3,
-        is_mobile=True,
-        has_touch=True,
-        locale="en-US",
-        service_workers="block",
-    )
+    settings = dict(viewport=PHONE_VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True,
+                    locale="en-US", service_workers="block")
+    context = browser.new_context(**{**settings, **options})
 
     def guard(route):
         url = route.request.url
@@ -181,8 +175,29 @@ def context(browser, request_log):
 
     context.route("**/*", guard)
     context.on("request", lambda request: request_log.record(request.url))
+    return context
+
+
+@pytest.fixture
+def context(browser, request_log):
+    context = _guarded_context(browser, request_log)
     yield context
     context.close()
+
+
+@pytest.fixture
+def new_context(browser, request_log):
+    """new_context(**options): another guarded context (e.g. color_scheme="dark"); on teardown it
+    fails if any request left 127.0.0.1, as the `page` fixture does."""
+    made = []
+
+    def make(**options):
+        made.append(_guarded_context(browser, request_log, **options))
+        return made[-1]
+    yield make
+    for context in made:
+        context.close()
+    request_log.assert_local_only()
 
 
 @pytest.fixture

@@ -14,7 +14,9 @@ def test_open_rule_43_readable_on_a_phone(page, base_url):
     assert page.locator("h1").inner_text().startswith("Rule 43")
     assert page.locator("section[id=\"43-A\"]").is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    for button in page.locator("section[id=\"43-A\"] button.tda-copy").all():
+    buttons = page.locator("section[id=\"43-A\"] button.tda-copy").all()
+    assert buttons                                        # the part has its copy buttons
+    for button in buttons:
         box = button.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44
 
@@ -81,7 +83,7 @@ def test_cross_reference_goes_to_the_part_anchor(page, base_url):
 @pytest.mark.parametrize("path", ["/en/rules/35/", "/zh-Hant/rules/46/", "/ru/rp/10/", "/zh-Hans/addendum/",
                                   "/ru/glossary/", "/en/qa/", "/zh-Hant/", "/ru/qa/", "/ru/compare/rp/8/", "/en/compare/",
                                   "/zh-Hant/editions/2017-2024/", "/en/2017/rules/46/"])
-def test_no_sideways_scrolling_at_360_px_and_tap_targets(context, base_url, path):
+def test_no_sideways_scrolling_at_360_px_and_tap_targets(context, request_log, base_url, path):
     page = context.new_page()
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{base_url}{path}")
@@ -92,10 +94,11 @@ def test_no_sideways_scrolling_at_360_px_and_tap_targets(context, base_url, path
         .map(e => e.getBoundingClientRect()).filter(r => r.height < 44).length""")
     assert small == 0, path
     page.close()
+    request_log.assert_local_only()
 
 
-def test_dark_palette_follows_the_system_and_the_toggle(browser, base_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+def test_dark_palette_follows_the_system_and_the_toggle(new_context, base_url):
+    context = new_context(color_scheme="dark")
     page = context.new_page()
     page.goto(f"{base_url}/en/rules/43/")
     assert page.locator("body").get_attribute("data-md-color-scheme") == "slate"
@@ -103,7 +106,6 @@ def test_dark_palette_follows_the_system_and_the_toggle(browser, base_url):
     page.locator("label.md-header__button[for^=__palette]:visible").first.click()
     assert page.locator("body").get_attribute("data-md-color-scheme") == "default"
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
-    context.close()
 
 
 def test_a_page_view_requests_nothing_that_fails(page, base_url):

@@ -87,6 +87,7 @@ def _source_codes() -> tuple[set[str], set[str]]:
 
 
 def _check(table: dict, codes: set[str], kind: str):
+    assert len(codes) >= 5, f"only {len(codes)} {kind} codes found: the code scan itself is broken"
     missing = []
     for code in sorted(codes):
         entry = table.get(code)
@@ -156,3 +157,32 @@ def test_outputs_are_plain_json(results):
             assert all(re.fullmatch(r"(RP-)?\d+(-[A-Z])?(-[A-Z])?", c) for c in out["citations"]), out["citations"]
         else:
             assert all({"field", "code", "params"} <= set(e) for e in out["errors"]), r["id"]
+
+
+def run_engine(calculator: str, payload) -> dict:
+    case = [{"id": "x", "calculator": calculator, "input": payload, "expect": {}}]
+    proc = subprocess.run([NODE, str(HERE / "run_cases.mjs")], input=json.dumps(case), capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)[0]["output"]
+
+
+def test_absurdly_long_lists_and_names_are_field_errors():
+    players = [{"id": f"P{i}", "committed": 100} for i in range(501)]
+    out = run_engine("sidePots", {"players": players})
+    assert out["ok"] is False and out["errors"][0]["field"] == "players"
+    assert out["errors"][0]["code"] == "too_many" and out["errors"][0]["params"] == {"max": 500, "count": 501}
+    out = run_engine("randomSeating", {"players": ["x" * 101], "seats": ["1-1"], "randomValues": [0, 0]})
+    assert out["ok"] is False and out["errors"][0] == {"field": "players[0]", "code": "too_long", "params": {"max": 100}}
+
+
+@pytest.mark.parametrize("name", ["constructor", "toString", "valueOf", "__proto__", "hasOwnProperty", "__defineGetter__"])
+def test_prototype_names_are_just_names(name):
+    """A player called `toString` has not acted just because plain objects have a toString."""
+    fresh = run_engine("minRaise", {"street": "postflop", "bigBlind": 100,
+                                    "actions": [{"player": "A", "action": "bet", "to": 300}], "forPlayer": name})
+    assert fresh["ok"] and fresh["hasActed"] is False and fresh["toCall"] == 300
+    acted = run_engine("minRaise", {"street": "postflop", "bigBlind": 100,
+                                    "actions": [{"player": name, "action": "bet", "to": 300},
+                                                {"player": "B", "action": "call"}], "forPlayer": name})
+    assert acted["ok"] and acted["hasActed"] is True and acted["toCall"] == 0

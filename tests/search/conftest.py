@@ -19,18 +19,19 @@ def index_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory, index_dir) -> Path:
-    """A stand-in site: one page and the index where the build puts it."""
+    """A stand-in site: one page (the index lives outside it, as the build puts it)."""
     site = tmp_path_factory.mktemp("site")
     (site / "en").mkdir()
     (site / "en" / "index.html").write_text("<!doctype html><html lang=en><title>TDA</title></html>")
-    (site / "search-index").symlink_to(index_dir, target_is_directory=True)
     return site
 
 
 @pytest.fixture(scope="session")
-def app(site_dir):
+def app(site_dir, index_dir):
+    """The app as served, without the per-client rate limit (these tests send thousands of queries
+    from one address; tests/search/test_hardening.py checks the limit on its own app)."""
     from tdarules.search.server import create_app
-    return create_app(site_dir)
+    return create_app(site_dir, index_dir, rate=None, allowed_hosts=["127.0.0.1", "testserver"])
 
 
 @pytest.fixture(scope="session")

@@ -92,7 +92,8 @@ def test_rule_numbers_in_every_form_and_language(js):
 @pytest.mark.parametrize("q", ["43 players", "min raise", "2017", "rule", "99", "RP 99", "2017 rule 99",
                                "правило", "第條", "12345"])
 def test_not_a_rule_number(js, q):
-    assert js(("resolve", "en", q), ("resolve", "ru", q))[0] is None
+    en, ru = js(("resolve", "en", q), ("resolve", "ru", q))
+    assert (en, ru) == (None, None)
 
 
 def test_rule_number_first_in_the_api_form(js, env):

@@ -371,7 +371,7 @@ class Calculator {
         input[spec.name] = items;
       } else if (spec.type === 'rows' || spec.type === 'pairs') {
         const items = [];
-        const object = {};
+        const object = Object.create(null);     // keys the reader typed (places): never Object.prototype's
         for (const row of g.rowsBox.children) {
           const controls = [...row.querySelectorAll('input,select')];
           const item = {};
@@ -398,6 +398,7 @@ class Calculator {
         if (v !== undefined) input[spec.name] = v;
       }
     }
+    input.locale = this.S.language;         // numbers are read as this language writes them (12,500 / 12 500)
     return input;
   }
 

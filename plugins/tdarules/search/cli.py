@@ -5,7 +5,8 @@
 * ``main_serve(host="127.0.0.1", port=8000, site_dir=None, index_dir=None) -> int``   `rulebook serve`
 
 Each returns a process exit status (0 ok, 1 bad input or missing index, 2 rulebook errors).
-Defaults: the index lives in ``site/search-index`` (where the site build writes it).
+Defaults: the index lives in ``build/search-index`` (where the site build writes it: outside the
+published ``site/``).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 
 DEFAULT_SITE = Path("site")
-DEFAULT_INDEX = DEFAULT_SITE / "search-index"
+DEFAULT_INDEX = Path("build") / "search-index"
 
 
 def _terminal_snippet(snippet: str, color: bool) -> str:
@@ -63,9 +64,17 @@ def main_index(root: Path | str = ".", out_dir: Path | str | None = None) -> int
 
 
 def main_serve(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | str | None = None,
-               index_dir: Path | str | None = None) -> int:
+               index_dir: Path | str | None = None, *, workers: int = 1, allowed_hosts: list[str] | None = None,
+               rate: float | None = None, access_log: bool = True) -> int:
     from .server import serve
     site_dir = Path(site_dir) if site_dir else DEFAULT_SITE
-    print(f"serving {site_dir}/ and /api/search on http://{host}:{port}/")
-    serve(host, port, site_dir, index_dir)
+    if workers < 1:
+        print("serve: --workers must be at least 1", file=sys.stderr)
+        return 1
+    if not (site_dir / "index.html").is_file():
+        print(f"serve: no built site in {site_dir} (run `rulebook build`)", file=sys.stderr)
+        return 1
+    print(f"serving {site_dir}/ and /api/search on http://{host}:{port}/ ({workers} worker(s))", flush=True)
+    serve(host, port, site_dir, index_dir, workers=workers, allowed_hosts=allowed_hosts, rate=rate,
+          access_log=access_log)
     return 0

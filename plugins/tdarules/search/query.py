@@ -15,12 +15,15 @@ import html
 import json
 import re
 import threading
+import time
 import unicodedata
+from itertools import islice
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS
+from whoosh.collectors import TimeLimit, WrappingCollector
 from whoosh.query import Or, Phrase, Term
 
 from ..model import ALL_LANGUAGES
@@ -36,6 +39,12 @@ SNIPPET_CHARS = 180
 TERM_BOOST = 1.0
 CENTRAL_BOOST = 1.5
 RENDER_BOOST = 1.0
+# What one query may cost (issue 8: 22 made-up words took seconds): CPU seconds of the searching
+# thread, words looked at, words expanded by edit distance and the expansions kept for each.
+CPU_BUDGET = 0.05
+MAX_TOKENS = 16
+MAX_FUZZY_TOKENS = 3
+MAX_EXPANSIONS = 8
 
 
 class QueryError(ValueError):
@@ -258,15 +267,20 @@ class Engine:
         tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
         if not zh and any(t not in STOP_WORDS for t in tokens):
             tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
+        tokens = tokens[:MAX_TOKENS]
+        deadline = time.thread_time() + CPU_BUDGET
+        fuzzy_left = MAX_FUZZY_TOKENS
         clauses = []
         highlight = set(tokens)
         for token in tokens:
             known = reader.doc_frequency("body", token) or reader.doc_frequency("title", token)
             clauses += [Term("title", token), Term("body", token)]
-            if not known and not HAS_CJK.search(token) and len(token) >= 4 and not token.isdigit():
+            if not known and not HAS_CJK.search(token) and len(token) >= 4 and not token.isdigit() \
+                    and fuzzy_left > 0 and time.thread_time() < deadline:
+                fuzzy_left -= 1
                 maxdist = 2 if len(token) >= 8 else 1
                 for field in ("body", "title"):
-                    for near in reader.terms_within(field, token, maxdist, prefix=1):
+                    for near in islice(reader.terms_within(field, token, maxdist, prefix=1), MAX_EXPANSIONS):
                         if near != token:
                             clauses.append(Term(field, near, boost=0.6))
                             highlight.add(near)
@@ -304,7 +318,7 @@ class Engine:
         scored = []
         if clauses:
             scored = [(result.fields(), float(result.score))
-                      for result in searcher.search(Or(clauses), limit=max(4 * limit, 40))]
+                      for result in _search_within(searcher, Or(clauses), max(4 * limit, 40), deadline)]
         hits = []
         for fields, score in rerank(scored, situation, self.rule_docs(lang), limit):
             spans = _spans(fields["body"], analyzer, highlight, grams if zh else set())
@@ -321,6 +335,31 @@ class Engine:
             rule_id, letter = number
             return self.jump(rule_id, letter, lang, limit) if rule_id else []
         return self.text_search(q, lang, limit)
+
+
+class _CpuDeadline(WrappingCollector):
+    """Stops collecting when the thread's CPU time passes the deadline; the hits so far are kept.
+    (Whoosh's TimeLimitCollector needs a timer thread or SIGALRM, neither fit for a thread pool.)"""
+
+    def __init__(self, child, deadline: float):
+        super().__init__(child)
+        self.deadline = deadline
+
+    def collect_matches(self):
+        child = self.child
+        for count, docnum in enumerate(child.matches()):
+            child.collect(docnum)
+            if count % 64 == 63 and time.thread_time() > self.deadline:
+                raise TimeLimit
+
+
+def _search_within(searcher, query, limit: int, deadline: float):
+    collector = _CpuDeadline(searcher.collector(limit=limit), deadline)
+    try:
+        searcher.search_with_collector(query, collector)
+    except TimeLimit:
+        pass
+    return collector.results()
 
 
 def _key_regex(key: str) -> re.Pattern:

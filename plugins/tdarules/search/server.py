@@ -1,97 +1,396 @@
-"""The search API and the built site, served by Starlette + uvicorn.
+"""The search API and the built site, served by Starlette + uvicorn, fit to face the internet.
 
 ``GET /api/search?q=…&lang=…&limit=…`` → ``{"hits": [...]}``; bad input → 400 ``{"error": "..."}``.
-Everything else is the built site (``site/``) as static files; the index is read from
-``site/search-index`` (written by the site build or ``rulebook index``) unless another is given.
+``GET /healthz`` → the index build this process serves. Everything else is the built site
+(``site/``) as static files. The Whoosh index is read from ``build/search-index`` (outside the
+published tree) unless another is given.
 
-Whoosh searchers are not thread-safe: Starlette runs the sync endpoint in a thread pool and
-:mod:`tdarules.search.query` keeps one searcher per thread (``threading.local``).
+What stands between a request and the work (outermost first):
+
+* one access-log line per request (``tdarules.access``);
+* allowed Host headers only (400 otherwise), so nothing built from Host reaches a response; redirects
+  are made relative, never ``http://<Host>/…``;
+* security headers on every response (``security.py``: CSP with hashes of Material's inline scripts);
+* a request body or a method other than GET/HEAD is refused (413 / 405): the site takes no input
+  but the query string;
+* per-client rate limit on ``/api/`` (token bucket, 429 with Retry-After);
+* searches run on a fixed pool of threads (``search_threads``), so the number of Whoosh searchers is
+  fixed (one per thread and language) and memory stays bounded; a bounded queue before it (503 when
+  full); each query has a CPU budget and a cap on fuzzy expansion (``query.py``).
+
+Oversized request headers get 431 from the protocol (``protocol.py``).
 """
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 import logging
+import os
+import re
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
 from pathlib import Path
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
+from .security import security_headers
 
 log = logging.getLogger("tdarules.search")
+access_log = logging.getLogger("tdarules.access")
 DEFAULT_LIMIT = 10
-HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+DEFAULT_INDEX = Path("build") / "search-index"
+API_HEADERS = {"Cache-Control": "no-store"}
+LIMIT = re.compile(r"[0-9]{1,3}")              # ASCII digits only: int() would take '²', '٣', ' 5'
+PARAMETERS = {"q", "lang", "limit"}
+DEFAULT_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+DEFAULT_RATE = 20.0                            # searches per second per client, sustained
+BURST = 40                                     # ... and in a burst
+SEARCH_THREADS = 1     # per process: Whoosh is pure Python (GIL); a 2nd thread measured no gain, slower pages
+MAX_WAITING = 64                               # searches queued behind the pool before 503
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=HEADERS)
+def _error(message: str, status: int = 400, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers={**API_HEADERS, **(headers or {})})
 
 
-def _params(request: Request) -> dict[str, str]:
-    """Query parameters decoded strictly: invalid UTF-8 or a repeated parameter is an error."""
-    raw = request.scope.get("query_string", b"")
+def parse_params(raw: bytes) -> dict[str, str]:
+    """Query parameters decoded strictly: invalid UTF-8, a repeated or unknown parameter is an error."""
     try:
-        pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True, encoding="utf-8", errors="strict")
+        pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True, encoding="utf-8", errors="strict",
+                          max_num_fields=len(PARAMETERS) + 1)
     except UnicodeDecodeError:
         raise QueryError("the query string is not valid UTF-8") from None
     except ValueError as error:
         raise QueryError(f"malformed query string: {error}") from None
     params: dict[str, str] = {}
     for key, value in pairs:
+        if key not in PARAMETERS:
+            raise QueryError(f"unknown parameter {key[:20]!r}; use q, lang and limit")
         if key in params:
             raise QueryError(f"parameter {key!r} given more than once")
         params[key] = value
+    if "q" not in params:
+        raise QueryError("missing parameter q")
+    limit = params.get("limit") or str(DEFAULT_LIMIT)
+    if not LIMIT.fullmatch(limit) or not 1 <= int(limit) <= MAX_LIMIT:
+        raise QueryError(f"limit must be a whole number from 1 to {MAX_LIMIT} (ASCII digits)")
+    params["limit"] = limit
     return params
 
 
-def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | None = None) -> Starlette:
-    site_dir = Path(site_dir) if site_dir is not None else None
-    index_dir = Path(index_dir) if index_dir is not None else (site_dir / "search-index")
+def site_routes(site_dir: Path) -> list:
+    """The built site: the one place the published tree is mounted (web/serving.py: compression,
+    cache lifetimes, ETags, short links)."""
+    from ..web.serving import site_routes as routes
+    return routes(site_dir)
 
-    def api_search(request: Request) -> Response:   # sync: runs in the thread pool
+
+def index_build(index_dir: Path) -> dict:
+    """What /healthz says about the index: when it was built and a digest naming that build."""
+    meta = index_dir / "meta.json"
+    data = meta.read_bytes()
+    built = datetime.fromtimestamp(meta.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
+    languages = json.loads(data).get("languages", {})
+    return {"build": hashlib.sha256(data).hexdigest()[:16], "built": built,
+            "languages": languages if isinstance(languages, dict) else list(languages)}
+
+
+def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | None = None, *,
+               allowed_hosts: list[str] | None = None, rate: float | None = DEFAULT_RATE,
+               search_threads: int = SEARCH_THREADS, log_requests: bool = True) -> ASGIApp:
+    site_dir = Path(site_dir) if site_dir is not None else None
+    index_dir = Path(index_dir) if index_dir is not None else DEFAULT_INDEX
+    pool = ThreadPoolExecutor(max_workers=search_threads, thread_name_prefix="search")
+    for _ in range(search_threads):       # open the searchers where they will be used, before the first query
+        pool.submit(_prepare_thread, index_dir)
+    waiting = [0]
+
+    async def api_search(request: Request) -> Response:
         try:
-            params = _params(request)
-            if "q" not in params:
-                raise QueryError("missing parameter q")
-            limit = params.get("limit", str(DEFAULT_LIMIT)) or str(DEFAULT_LIMIT)
-            if not limit.isdigit() or len(limit) > 3:
-                raise QueryError(f"limit must be a whole number from 1 to {MAX_LIMIT}")
-            found = engine(index_dir)
-            hits = found.search(params["q"], params.get("lang", "en"), int(limit))
-            corrected = found.corrected(params["q"], params.get("lang", "en"))   # "showing results for"
+            params = parse_params(request.scope.get("query_string", b""))
+        except QueryError as error:
+            return _error(str(error))
+        if waiting[0] >= MAX_WAITING:
+            return _error("the search is busy; try again in a moment", 503, {"Retry-After": "1"})
+        waiting[0] += 1
+        try:
+            loop = asyncio.get_running_loop()
+            hits, corrected = await loop.run_in_executor(pool, _search, index_dir, params)
         except IndexMissing as error:
             return _error(str(error), 503)
         except QueryError as error:
             return _error(str(error))
         except Exception:                               # never a bare 500 page; log it for us
-            log.exception("search failed for %r", request.url.query)
+            log.exception("search failed for %r", request.url.query[:300])
             return _error("internal search error", 500)
+        finally:
+            waiting[0] -= 1
         body = {"hits": [h.to_dict() for h in hits]}
         if corrected:
-            body["corrected"] = corrected
-        return JSONResponse(body, headers=HEADERS)
+            body["corrected"] = corrected                 # "showing results for"
+        return JSONResponse(body, headers=API_HEADERS)
 
-    def hidden(request: Request) -> Response:
+    async def healthz(request: Request) -> Response:
+        try:
+            index = index_build(index_dir)
+        except (OSError, ValueError) as error:
+            return JSONResponse({"status": "no index", "error": str(error.__class__.__name__)}, status_code=503,
+                                headers=API_HEADERS)
+        return JSONResponse({"status": "ok", "pid": os.getpid(), "index": index}, headers=API_HEADERS)
+
+    async def hidden(request: Request) -> Response:
         return _error("not found", 404)
 
     routes = [Route("/api/search", api_search, methods=["GET"]),
-              Route("/api/{rest:path}", hidden),
-              Route("/search-index/{rest:path}", hidden)]
+              Route("/healthz", healthz, methods=["GET"]),
+              Route("/api/{rest:path}", hidden)]
     if site_dir is not None and site_dir.is_dir():
-        from ..web.serving import site_routes   # compression, cache lifetimes, ETags, short links
         routes.extend(site_routes(site_dir))
-    return Starlette(routes=routes)
+    app: ASGIApp = Starlette(routes=routes)
+    app = RequestLimits(app)
+    if rate:
+        app = RateLimit(app, rate)
+    app = SecurityHeaders(app, site_dir)
+    app = AllowedHosts(app, allowed_hosts or list(DEFAULT_HOSTS))
+    if log_requests:
+        app = AccessLog(app)
+    return app
+
+
+def _prepare_thread(index_dir: Path) -> None:
+    """In a search thread: open its searcher for every language and the number-jump tables."""
+    try:
+        found = engine(index_dir)
+        found.warm()
+        for lang in found.languages():
+            found.rule_docs(lang)
+    except Exception as error:           # no index yet: the API answers 503 until there is one
+        log.warning("search index not ready in %s: %s", index_dir, error)
+
+
+def _search(index_dir: Path, params: dict[str, str]):
+    found = engine(index_dir)
+    lang = params.get("lang", "en")
+    return found.search(params["q"], lang, int(params["limit"])), found.corrected(params["q"], lang)
+
+
+# --- middleware (plain ASGI: cheap, and each does one thing) -----------------------------------------
+
+async def _send_plain(send: Send, status: int, text: str, headers: list | None = None) -> None:
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()), *(headers or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _header(scope: Scope, name: bytes) -> bytes | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value
+    return None
+
+
+class AccessLog:
+    """One line per request: client, method, path (control characters escaped), status, bytes, ms."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        start = time.perf_counter()
+        status, size = [0], [0]
+
+        async def send_logged(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+            elif message["type"] == "http.response.body":
+                size[0] += len(message.get("body", b""))
+            await send(message)
+        try:
+            await self.app(scope, receive, send_logged)
+        finally:
+            client = scope.get("client") or ("-", 0)
+            target = scope.get("raw_path", b"") or scope.get("path", "").encode()
+            if scope.get("query_string"):
+                target += b"?" + scope["query_string"]
+            shown = target[:300].decode("latin-1").encode("unicode_escape").decode("ascii")
+            access_log.info('%s "%s %s" %d %d %.1fms', client[0], scope.get("method", "-"), shown,
+                            status[0], size[0], (time.perf_counter() - start) * 1000)
+
+
+class AllowedHosts:
+    """400 for a Host header not on the list (port ignored)."""
+
+    def __init__(self, app: ASGIApp, hosts: list[str]):
+        self.app = app
+        self.hosts = {h.lower() for h in hosts}
+        self.any = "*" in self.hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not self.any:
+            host = (_header(scope, b"host") or b"").decode("latin-1").lower()
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in self.hosts:
+                return await _send_plain(send, 400, "Invalid host header\n")
+        await self.app(scope, receive, send)
+
+
+class SecurityHeaders:
+    """Security headers on every response; an absolute Location cut down to path and query.
+
+    The CSP names the hashes of the built pages' inline scripts: when a new build is swapped in
+    (site/index.html changes), they are read again, checked at most every few seconds."""
+
+    RECHECK_SECONDS = 3.0
+
+    def __init__(self, app: ASGIApp, site_dir: Path | None):
+        self.app = app
+        self.site_dir = site_dir
+        self.stamp, self.checked = None, 0.0
+        self._load()
+
+    def _load(self) -> None:
+        self.stamp = self._stamp()
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in security_headers(self.site_dir).items()]
+        self.names = {k for k, _ in self.headers}
+
+    def _stamp(self):
+        try:
+            return (self.site_dir / "index.html").stat().st_mtime_ns if self.site_dir else None
+        except OSError:
+            return None
+
+    def _fresh(self) -> None:
+        now = time.monotonic()
+        if now - self.checked >= self.RECHECK_SECONDS:
+            self.checked = now
+            if self._stamp() != self.stamp:
+                self._load()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        self._fresh()
+        headers_now, names = self.headers, self.names
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = []
+                for key, value in message.get("headers", []):
+                    if key.lower() == b"location":
+                        parts = urlsplit(value.decode("latin-1"))
+                        path = parts.path if parts.path.startswith("/") else "/" + parts.path
+                        path = "/" + path.lstrip("/")     # never //host: a protocol-relative URL
+                        value = (path + (f"?{parts.query}" if parts.query else "")
+                                 + (f"#{parts.fragment}" if parts.fragment else "")).encode("latin-1")
+                    if key.lower() not in names:
+                        headers.append((key, value))
+                message = {**message, "headers": headers + headers_now}
+            await send(message)
+        await self.app(scope, receive, send_secured)
+
+
+class RequestLimits:
+    """Only GET and HEAD, and no request body: nothing here reads one."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            if scope["method"] not in ("GET", "HEAD"):
+                return await _send_plain(send, 405, "Method not allowed\n", [(b"allow", b"GET, HEAD")])
+            length = _header(scope, b"content-length")
+            if _header(scope, b"transfer-encoding") or (length and length.strip() != b"0"):
+                return await _send_plain(send, 413, "Request body not accepted\n")
+        await self.app(scope, receive, send)
+
+
+class RateLimit:
+    """Token bucket per client address for /api/ (per process; behind nginx, its limit_req too)."""
+
+    def __init__(self, app: ASGIApp, rate: float, burst: int = BURST, max_clients: int = 10_000):
+        self.app = app
+        self.rate, self.burst, self.max_clients = rate, burst, max_clients
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            client = (scope.get("client") or ("-", 0))[0]
+            now = time.monotonic()
+            tokens, last = self.buckets.get(client, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - last) * self.rate)
+            if tokens < 1:
+                wait = max(1, int((1 - tokens) / self.rate + 0.999))
+                response = _error("too many searches; slow down", 429, {"Retry-After": str(wait)})
+                return await response(scope, receive, send)
+            if len(self.buckets) >= self.max_clients and client not in self.buckets:
+                self.buckets.clear()                 # bounded memory: forget everyone rather than grow
+            self.buckets[client] = (tokens - 1, now)
+        await self.app(scope, receive, send)
+
+
+# --- running ---------------------------------------------------------------------------------------
+
+ENV = {"site": "TDA_SITE_DIR", "index": "TDA_INDEX_DIR", "hosts": "TDA_ALLOWED_HOSTS", "rate": "TDA_RATE",
+       "log": "TDA_ACCESS_LOG"}
+
+
+def app_from_env() -> ASGIApp:
+    """The app each uvicorn worker process builds (``--workers N`` needs an import string)."""
+    hosts = [h for h in os.environ.get(ENV["hosts"], "").split(",") if h] or None
+    rate = os.environ.get(ENV["rate"])
+    log_requests = os.environ.get(ENV["log"], "1") == "1"
+    _configure_logging(log_requests)            # each worker is a fresh (spawned) process
+    app = create_app(os.environ.get(ENV["site"], "site"), os.environ.get(ENV["index"]) or None,
+                     allowed_hosts=hosts, rate=float(rate) if rate is not None else DEFAULT_RATE,
+                     log_requests=log_requests)
+    _warm(Path(os.environ.get(ENV["index"]) or DEFAULT_INDEX))
+    return app
+
+
+def _configure_logging(access: bool) -> None:
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    logging.getLogger("tdarules.access").setLevel(logging.INFO if access else logging.WARNING)
+
+
+def _warm(index_dir: Path) -> None:
+    try:
+        engine(index_dir).warm()
+    except IndexMissing as error:
+        log.warning("%s: the API will answer 503 until the index is built", error)
+
+
+def uvicorn_options() -> dict:
+    """How uvicorn runs this app, in `rulebook serve` and in the tests' servers alike."""
+    from .protocol import Protocol
+    return dict(http=Protocol, server_header=False, access_log=False, timeout_keep_alive=5,
+                # X-Forwarded-For is believed from 127.0.0.1 only (nginx on the same host): the rate
+                # limit then counts real clients, and nobody else can pose as one.
+                proxy_headers=True, forwarded_allow_ips="127.0.0.1", limit_concurrency=1000)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | str = "site",
-          index_dir: Path | str | None = None) -> None:
-    """Run uvicorn in the foreground (what `rulebook serve` calls)."""
+          index_dir: Path | str | None = None, *, workers: int = 1, allowed_hosts: list[str] | None = None,
+          rate: float | None = None, access_log: bool = True) -> None:
+    """Run uvicorn in the foreground (what `rulebook serve` calls); `workers` > 1 forks uvicorn workers."""
     import uvicorn
-    app = create_app(site_dir, index_dir)
-    try:
-        engine(Path(index_dir) if index_dir else Path(site_dir) / "search-index").warm()
-    except IndexMissing as error:
-        log.warning("%s: the API will answer 503 until the index is built", error)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    hosts = list(allowed_hosts or [*DEFAULT_HOSTS, host])
+    os.environ.update({ENV["site"]: str(Path(site_dir).resolve()),
+                       ENV["index"]: str(Path(index_dir or DEFAULT_INDEX).resolve()),
+                       ENV["hosts"]: ",".join(hosts), ENV["rate"]: str(DEFAULT_RATE if rate is None else rate),
+                       ENV["log"]: "1" if access_log else "0"})
+    uvicorn.run("tdarules.search.server:app_from_env", factory=True, host=host, port=port, workers=workers,
+                log_level="warning", **uvicorn_options())

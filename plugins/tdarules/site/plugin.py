@@ -3,6 +3,7 @@ event handlers, the work in plain functions (`generate.py`, `pages.py`)."""
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 from mkdocs.config import config_options as opt
@@ -10,7 +11,7 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
-from ..loader import RulebookError, load_rulebook
+from ..gate import check
 from ..model import ALL_LANGUAGES
 from .generate import generate_pages, load_strings, write_exports, write_page_sitemaps
 from .navigation import build_nav
@@ -22,7 +23,8 @@ class RulesConfig(Config):
     rulebook = opt.Dir(default="rulebook", exists=True)       # YAML data, relative to mkdocs.yml
     generated = opt.Type(str, default="generated")           # folder inside docs_dir, git-ignored
     exports = opt.Type(bool, default=True)                   # /data/<year>/<lang>.json
-    search_index = opt.Type(bool, default=True)              # Whoosh index next to the built site
+    search_index = opt.Type(bool, default=True)              # Whoosh index, private: outside site_dir
+    search_index_dir = opt.Type(str, default="build/search-index")  # relative to mkdocs.yml; $TDA_SEARCH_INDEX_DIR wins
     static_search = opt.Type(bool, default=True)             # Pagefind index: search offline / without the API
     finalize = opt.Type(bool, default=True)                  # hashed assets, precompression, service worker
     pdf = opt.Type(bool, default=True)                       # site/pdf/*.pdf (rendered only when changed)
@@ -43,10 +45,11 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     @event_priority(100)
     def on_pre_build(self, config):
         rulebook_dir = Path(self.config.rulebook)          # resolved against mkdocs.yml by opt.Dir
-        try:
-            self.rulebook = load_rulebook(rulebook_dir.parent)
-        except RulebookError as error:
-            raise PluginError(f"the rulebook does not load:\n{error}") from None
+        # The same gate as `rulebook validate`: a plain `mkdocs build` refuses bad data too.
+        self.rulebook, problems = check(rulebook_dir.parent)
+        if problems:
+            self.rulebook = None
+            raise PluginError("the rulebook has problems:\n" + "\n".join(map(str, problems)))
         self.strings = load_strings(rulebook_dir)
         # PDFs before the pages: the home pages list their sizes. Once per build: static-i18n runs a
         # nested build per language (`building` is set then) and the PDFs are the same for all.
@@ -92,10 +95,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             publish(self.pdfs, site_dir / "pdf")
         if self.config.search_index:
             from ..search.index import build_index
-            build_index(self.rulebook, site_dir / "search-index")
+            build_index(self.rulebook, self.index_dir(config))
         if self.config.static_search:
             from ..search.static_index import build_pagefind
             build_pagefind(site_dir, self.rulebook)
+
+    def index_dir(self, config) -> Path:
+        """Where the Whoosh index goes: never inside site_dir, which a static host publishes whole."""
+        configured = os.environ.get("TDA_SEARCH_INDEX_DIR") or self.config.search_index_dir
+        return Path(config.config_file_path).parent / configured
 
     # Last of all: static-i18n (priority -100) builds the other languages inside the first pass's
     # on_post_build, and is `building` while it does. When it is done every page of every language is

@@ -9,7 +9,7 @@ function compute(input) {
   const v = new Validator(input);
   const ev = input && typeof input.event === 'object' && input.event ? input.event : {};
   const type = v.choice('type', EVENTS, {}, ev, 'event.type');
-  const at = v.num('at', { required: type !== 'init' && type !== 'reset' }, ev, 'event.at');
+  const at = v.num('at', { required: type !== 'init' && type !== 'reset', max: Number.MAX_SAFE_INTEGER, integer: false }, ev, 'event.at');   // ms timestamps, fractional from performance.now()
   const prev = input && input.state && typeof input.state === 'object' ? input.state : null;
   const cfg = input && input.config && typeof input.config === 'object' ? input.config : {};
   const baseSeconds = v.num('baseSeconds', { default: prev ? prev.baseSeconds : 25, positive: true, max: 600 }, cfg, 'config.baseSeconds');

@@ -7,7 +7,7 @@ function compute(input) {
   const placesPaid = v.num('placesPaid', { integer: true, min: 1 });
   const busted = v.num('bustedThisHand', { default: 0, integer: true });
   const handsPlayed = v.num('handsPlayed', { default: 0, integer: true });
-  const minutesPerHand = v.num('minutesPerHand', { default: 2, max: 3 });
+  const minutesPerHand = v.num('minutesPerHand', { default: 2, max: 3, integer: false });
   const payouts = input && input.payouts && typeof input.payouts === 'object' ? input.payouts : null;
   if (!v.ok) return v.fail();
   if (busted >= remaining) v.error('bustedThisHand', 'above_maximum', { value: busted, max: remaining - 1 });
@@ -31,7 +31,7 @@ function compute(input) {
     if (payouts) {
       let sum = 0;
       for (const p of paidPlaces) {
-        const amt = v.num(String(p), {}, payouts, `payouts.${p}`);
+        const amt = v.num(String(p), { integer: false }, payouts, `payouts.${p}`);   // money, not chips
         if (amt !== undefined) sum += amt;
       }
       if (!v.ok) return v.fail();

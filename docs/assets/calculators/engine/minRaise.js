@@ -22,9 +22,9 @@ function compute(input) {
   const fixedBet = limit ? (betSize ?? bigBlind) : null;
   const steps = [];
   const cites = ['43-A'];
-  const contrib = {};
-  const actedAt = {}; // contribution right after the player's last voluntary action
-  const lastActIdx = {};
+  const contrib = new Map();
+  const actedAt = new Map(); // player names are data, never object keys: contribution right after the player's last voluntary action
+  const lastActIdx = new Map();
   const allIn = new Set();
   const folded = new Set();
   const events = []; // {idx, kind:'full'|'short', increment}
@@ -36,8 +36,8 @@ function compute(input) {
     if (smallBlind !== undefined && smallBlind > bigBlind) {
       return { ok: false, errors: [{ field: 'smallBlind', code: 'small_blind_above_big_blind', params: { smallBlind, bigBlind } }] };
     }
-    if (smallBlind) contrib[sbPlayer] = smallBlind;
-    contrib[bbPlayer] = bigBlind;
+    if (smallBlind) contrib.set(sbPlayer, smallBlind);
+    contrib.set(bbPlayer, bigBlind);
     currentBet = bigBlind;
     lastFullLevel = bigBlind;
     steps.push(step('preflop_bb_opening', { bigBlind }));
@@ -59,7 +59,7 @@ function compute(input) {
     const kind = v.choice('action', ACTIONS, {}, a, `${path}.action`);
     if (!v.ok) break;
     if (folded.has(player) || allIn.has(player)) { v.error(`${path}.player`, 'player_cannot_act', { player }); break; }
-    const before = contrib[player] || 0;
+    const before = contrib.get(player) || 0;
     if (kind === 'check') {
       if (currentBet > before) { v.error(`${path}.action`, 'check_facing_bet', { player, toCall: currentBet - before }); break; }
       steps.push(step('action_check', { player }));
@@ -68,7 +68,7 @@ function compute(input) {
       steps.push(step('action_fold', { player }));
     } else if (kind === 'call') {
       if (currentBet <= before) { v.error(`${path}.action`, 'nothing_to_call', { player }); break; }
-      contrib[player] = currentBet;
+      contrib.set(player, currentBet);
       steps.push(step('action_call', { player, to: currentBet }));
     } else {
       const to = v.num('to', { positive: true }, a, `${path}.to`);
@@ -76,13 +76,13 @@ function compute(input) {
       if (to <= before) { v.error(`${path}.to`, 'not_above_prior_bet', { player, to, prior: before }); break; }
       const increment = to - currentBet;
       if (kind === 'allin' && to <= currentBet) {
-        contrib[player] = to;
+        contrib.set(player, to);
         allIn.add(player);
         steps.push(step('action_allin_call', { player, to, currentBet }));
       } else {
         if (to <= currentBet) { v.error(`${path}.to`, 'raise_not_above_bet', { player, to, currentBet }); break; }
         // May this player raise at all? (47-A: a player who acted and is not re-opened)
-        if (player in actedAt) {
+        if (actedAt.has(player)) {
           const r = reopenCheck(player);
           if (!r.reopened) { v.error(`${path}.action`, 'raise_not_allowed', { player, facing: r.facing, threshold: r.threshold }); break; }
         }
@@ -94,7 +94,7 @@ function compute(input) {
           const full = increment >= fixedBet;
           const half = increment >= fixedBet / 2;
           if (kind === 'allin') allIn.add(player);
-          contrib[player] = to;
+          contrib.set(player, to);
           if (full) lastFullLevel = to;
           events.push({ idx: i, kind: full ? 'full' : (half ? 'half' : 'short'), increment });
           steps.push(step(full ? 'action_limit_full' : (half ? 'action_limit_half_allin' : 'action_limit_short_allin'), { player, to, increment, betSize: fixedBet, threshold: fixedBet / 2 }));
@@ -107,7 +107,7 @@ function compute(input) {
             break;
           }
           if (kind === 'allin') allIn.add(player);
-          contrib[player] = to;
+          contrib.set(player, to);
           const isBet = currentBet === 0;
           if (full) {
             steps.push(step(isBet ? 'action_bet' : 'action_full_raise', { player, to, increment, minIncrement: minInc }));
@@ -124,14 +124,14 @@ function compute(input) {
         }
       }
     }
-    actedAt[player] = contrib[player] || 0;
-    lastActIdx[player] = i;
+    actedAt.set(player, contrib.get(player) || 0);
+    lastActIdx.set(player, i);
   }
   if (!v.ok) return v.fail();
 
   function reopenCheck(p) {
-    const facing = currentBet - actedAt[p];
-    const since = events.filter((e) => e.idx > lastActIdx[p]);
+    const facing = currentBet - actedAt.get(p);
+    const since = events.filter((e) => e.idx > lastActIdx.get(p));
     if (!limit) {
       return { facing, threshold: minInc, reopened: facing >= minInc, cumulative: since.length > 1 && !since.some((e) => e.kind === 'full') };
     }
@@ -166,9 +166,9 @@ function compute(input) {
     if (folded.has(forPlayer) || allIn.has(forPlayer)) {
       return { ok: false, errors: [{ field: 'forPlayer', code: 'player_cannot_act', params: { player: forPlayer } }] };
     }
-    const have = contrib[forPlayer] || 0;
+    const have = contrib.get(forPlayer) || 0;
     out.toCall = Math.max(0, currentBet - have);
-    out.hasActed = forPlayer in actedAt;
+    out.hasActed = actedAt.has(forPlayer);
     if (!out.hasActed) {
       out.reopened = null;
       out.canRaise = true;
@@ -187,7 +187,7 @@ function compute(input) {
       } else {
         out.reopened = r.reopened;
         out.canRaise = r.reopened;
-        steps.push(step(r.reopened ? 'reopen_yes' : 'reopen_no', { player: forPlayer, actedAt: actedAt[forPlayer], currentBet, facing: r.facing, threshold: r.threshold }));
+        steps.push(step(r.reopened ? 'reopen_yes' : 'reopen_no', { player: forPlayer, actedAt: actedAt.get(forPlayer), currentBet, facing: r.facing, threshold: r.threshold }));
         if (r.reopened && r.cumulative) steps.push(step('reopen_cumulative', { player: forPlayer }));
       }
     }

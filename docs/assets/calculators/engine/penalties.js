@@ -4,7 +4,7 @@ import { Validator, safe, step, success } from './validate.js';
 function compute(input) {
   const v = new Validator(input);
   const playersAtTable = v.num('playersAtTable', { integer: true, min: 2, max: 10 });
-  const rounds = v.num('rounds', { integer: true, min: 1 });
+  const rounds = v.num('rounds', { integer: true, min: 1, max: 10 });   // 71-A speaks of one to a few rounds
   if (!v.ok) return v.fail();
   const handsMissed = playersAtTable * rounds;
   return success({ handsMissed }, [

@@ -29,23 +29,23 @@ function compute(input) {
   // Uncalled amount: the part of the largest commitment that no one else matched.
   const sorted = [...ps].sort((a, b) => b.committed - a.committed);
   const returned = [];
-  const eff = Object.fromEntries(ps.map((p) => [p.id, p.committed]));
+  const eff = new Map(ps.map((p) => [p.id, p.committed]));   // ids are data, never object keys
   if (sorted[0].committed > sorted[1].committed) {
     const amount = sorted[0].committed - sorted[1].committed;
-    eff[sorted[0].id] -= amount;
+    eff.set(sorted[0].id, eff.get(sorted[0].id) - amount);
     returned.push({ id: sorted[0].id, amount });
     steps.push(step('sp_uncalled_returned', { id: sorted[0].id, amount, committed: sorted[0].committed, matched: sorted[1].committed }));
   }
-  const levels = [...new Set(live.filter((p) => p.allIn).map((p) => eff[p.id]))].sort((a, b) => a - b);
-  const top = Math.max(...ps.map((p) => eff[p.id]));
+  const levels = [...new Set(live.filter((p) => p.allIn).map((p) => eff.get(p.id)))].sort((a, b) => a - b);
+  const top = Math.max(...ps.map((p) => eff.get(p.id)));
   if (!levels.includes(top)) levels.push(top);
   const pots = [];
   let prev = 0;
   for (const level of levels) {
     if (level <= prev) continue;
     let amount = 0;
-    for (const p of ps) amount += Math.max(0, Math.min(eff[p.id], level) - prev);
-    const eligible = live.filter((p) => eff[p.id] >= level).map((p) => p.id);
+    for (const p of ps) amount += Math.max(0, Math.min(eff.get(p.id), level) - prev);
+    const eligible = live.filter((p) => eff.get(p.id) >= level).map((p) => p.id);
     if (amount > 0) {
       const last = pots[pots.length - 1];
       if (last && last.eligible.join('|') === eligible.join('|')) {

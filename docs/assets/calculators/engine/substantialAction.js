@@ -6,7 +6,7 @@ const CHIPS = new Set(['bet', 'raise', 'call', 'allin']);
 
 function compute(input) {
   const v = new Validator(input);
-  const actions = v.list('actions', {});
+  const actions = v.list('actions', { minLength: 1 });
   const context = v.choice('context', ['general', 'misdeal', 'skippedPlayer'], { default: 'general' });
   const reasonableTime = v.bool('reasonableTime', { default: true });
   const fouledDeck = v.bool('fouledDeck', { default: false });

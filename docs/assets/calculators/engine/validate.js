@@ -2,9 +2,36 @@
 // Pure: no DOM, no dependencies, never throws. Errors are message codes + params;
 // the human text lives in rulebook/ui/calculators.yaml.
 
+// Numbers typed by a reader: digits, optionally grouped in thousands the way the reader's language
+// writes them, and (only where a field allows fractions) a decimal part. Nothing else: "1 0 0 0",
+// "1,0,0", "1e3", "0x10", "١٠٠" and fullwidth digits are errors, not 1000, 100, 1000, 16 and 100.
+const NUMBER_FORMATS = {
+  en: { group: '[,]', decimal: '\\.', example: '12,500' },
+  'zh-Hant': { group: '[,]', decimal: '\\.', example: '12,500' },
+  'zh-Hans': { group: '[,]', decimal: '\\.', example: '12,500' },
+  ru: { group: '[ \\u00a0\\u202f]', decimal: ',', example: '12 500' },
+};
+const NUMBER_RE = {};
+for (const [lang, f] of Object.entries(NUMBER_FORMATS)) {
+  NUMBER_RE[lang] = new RegExp(`^(-?)(\\d{1,3}(?:${f.group}\\d{3})+|\\d+)(?:${f.decimal}(\\d+))?$`);
+}
+// Far above any real tournament (a Main Event has well under 10^10 chips in play), far below where
+// arithmetic on doubles stops being exact.
+export const MAX_AMOUNT = 1e11;
+export const MAX_ITEMS = 500;
+
+export function parseNumber(text, locale = 'en') {
+  const lang = Object.prototype.hasOwnProperty.call(NUMBER_RE, locale) ? locale : 'en';
+  const m = NUMBER_RE[lang].exec(text.trim());
+  if (!m) return { error: NUMBER_FORMATS[lang].example };
+  const digits = m[2].replace(/\D/g, '');
+  return { value: Number(`${m[1]}${digits}${m[3] !== undefined ? `.${m[3]}` : ''}`) };
+}
+
 export class Validator {
   constructor(input) {
     this.input = input && typeof input === 'object' && !Array.isArray(input) ? input : {};
+    this.locale = typeof this.input.locale === 'string' ? this.input.locale : 'en';
     this.errors = [];
     if (!(input && typeof input === 'object' && !Array.isArray(input))) {
       this.error('input', 'not_an_object');
@@ -25,29 +52,31 @@ export class Validator {
   }
 
   has(field) {
-    const v = this.input[field];
+    const v = own(this.input, field);
     return v !== undefined && v !== null && v !== '';
   }
 
   // Every field reader starts here: {value} when the field is given, else {absent: what to return}
   // (its default, nothing when opts.required is false, or a `required` error).
   read(field, opts, source, path, { emptyIsAbsent = true } = {}) {
-    const v = source ? source[field] : undefined;
+    const v = own(source, field);
     if (!(v === undefined || v === null || (emptyIsAbsent && v === ''))) return { value: v };
     if ('default' in opts) return { absent: opts.default };
     return { absent: opts.required === false ? undefined : this.error(path, 'required') };
   }
 
-  // Number field. opts: {required=true, default, min=0, max, integer=false, positive=false, path}
+  // Number field. opts: {required=true, default, min=0, max=MAX_AMOUNT, integer=true, positive=false, path}
+  // Whole numbers unless the field says integer: false: chips, seats and players do not come in fractions.
   num(field, opts = {}, source = this.input, path = field) {
-    const { min = 0, max, integer = false, positive = false } = opts;
+    const { min = 0, max = MAX_AMOUNT, integer = true, positive = false } = opts;
     const got = this.read(field, opts, source, path);
     if ('absent' in got) return got.absent;
     let v = got.value;
     if (typeof v === 'string') {
-      const s = v.trim().replace(/[,_\s]/g, '');
-      if (!/^-?\d+(\.\d+)?$/.test(s)) return this.error(path, 'not_a_number', { value: String(v) });
-      v = Number(s);
+      if (!/\d/.test(v)) return this.error(path, 'not_a_number', { value: v.slice(0, 40) });
+      const parsed = parseNumber(v, this.locale);
+      if (parsed.error) return this.error(path, 'number_format', { value: v.slice(0, 40), example: parsed.error });
+      v = parsed.value;
     }
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       return this.error(path, 'not_a_number', { value: String(v) });
@@ -87,6 +116,8 @@ export class Validator {
     if (opts.minLength !== undefined && v.length < opts.minLength) {
       return this.error(path, 'too_few', { min: opts.minLength, count: v.length });
     }
+    const maxLength = opts.maxLength ?? MAX_ITEMS;
+    if (v.length > maxLength) return this.error(path, 'too_many', { max: maxLength, count: v.length });
     return v;
   }
 
@@ -95,8 +126,16 @@ export class Validator {
     if ('absent' in got) return got.absent;
     const v = got.value;
     if (typeof v !== 'string' && typeof v !== 'number') return this.error(path, 'not_a_string');
-    return String(v);
+    const text = String(v).trim();
+    if (text.length > (opts.maxLength ?? 100)) return this.error(path, 'too_long', { max: opts.maxLength ?? 100 });
+    return text;
   }
+}
+
+// A field of a reader's object, never one inherited from Object.prototype ("constructor", "__proto__").
+function own(source, field) {
+  if (!source || typeof source !== 'object') return undefined;
+  return Object.prototype.hasOwnProperty.call(source, field) ? source[field] : undefined;
 }
 
 // Wrap a calculator so that nothing ever throws into the caller.

@@ -1,0 +1,204 @@
+"""Issue 8: the server as a hostile client meets it, over real HTTP on 127.0.0.1."""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import socket
+import time
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+
+from tdarules.search import query
+from tdarules.search.server import create_app
+
+
+def raw_request(base: str, request: bytes, chunk: int = 65536) -> bytes:
+    """Send bytes as written (no client-side URL normalisation) and read the whole answer."""
+    parts = urlsplit(base)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+        try:
+            for start in range(0, len(request), chunk):
+                sock.sendall(request[start:start + chunk])
+        except (BrokenPipeError, ConnectionResetError):
+            pass                                   # the server may answer before reading everything
+        data = b""
+        try:
+            while True:
+                got = sock.recv(65536)
+                if not got:
+                    break
+                data += got
+        except (ConnectionResetError, socket.timeout):
+            pass
+    return data
+
+
+def status_of(response: bytes) -> int:
+    return int(response.split(b" ", 2)[1])
+
+
+@pytest.mark.parametrize("limit", ["%C2%B2", "%D9%A3", "%EF%BC%95", "+5", "5%20", "0x5", "1e1", "05%00"])
+def test_limit_takes_ascii_digits_only(server_url, limit):
+    response = httpx.get(f"{server_url}/api/search?q=raise&limit={limit}")
+    assert response.status_code == 400 and "limit" in response.json()["error"]
+
+
+def test_unknown_parameter_is_refused(server_url):
+    response = httpx.get(f"{server_url}/api/search?q=raise&debug=1")
+    assert response.status_code == 400 and "debug" in response.json()["error"]
+
+
+def test_unknown_host_is_refused(server_url):
+    response = httpx.get(f"{server_url}/en", headers={"Host": "evil.example"})
+    assert response.status_code == 400
+    assert "evil.example" not in response.text and "location" not in response.headers
+
+
+def test_redirect_never_echoes_the_host(server_url):
+    response = httpx.get(f"{server_url}/en", follow_redirects=False)
+    assert response.status_code in (301, 302, 307, 308)
+    assert response.headers["location"] == "/en/"
+    raw = raw_request(server_url, b"GET //en HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    location = [l for l in raw.split(b"\r\n") if l.lower().startswith(b"location:")]
+    assert all(not l.split(b":", 1)[1].strip().startswith(b"//") for l in location), location
+
+
+@pytest.mark.parametrize("path", [b"/search-index/meta.json", b"//search-index/meta.json", b"/./search-index/meta.json",
+                                  b"/en/../search-index/meta.json", b"/%2e/search-index/meta.json",
+                                  b"/en/%2e%2e/search-index/meta.json", b"/../build/search-index/meta.json",
+                                  b"/%2e%2e/%2e%2e/build/search-index/meta.json", b"/..%2fbuild/search-index/meta.json"])
+def test_index_is_unreachable_by_any_spelling(server_url, index_dir, path):
+    raw = raw_request(server_url, b"GET " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    assert status_of(raw) in (400, 404), raw[:200]
+    assert b'"renumbering"' not in raw and b"glossary" not in raw
+
+
+def test_huge_header_gets_431(server_url):
+    request = (b"GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * (1 << 20) + b"\r\nConnection: close\r\n\r\n")
+    raw = raw_request(server_url, request)
+    assert raw.startswith(b"HTTP/1.1 431 "), raw[:200]
+    assert httpx.get(f"{server_url}/en/").status_code == 200        # the server is still fine
+
+
+def test_security_headers_on_pages_api_and_errors(server_url):
+    for path in ("/en/", "/api/search?q=raise", "/api/search?q=", "/nope/"):
+        headers = httpx.get(server_url + path).headers
+        csp = headers["content-security-policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
+        assert "http:" not in csp and "https:" not in csp and "*" not in csp
+        script = next(d for d in csp.split("; ") if d.startswith("script-src"))
+        assert "'unsafe-inline'" not in script and "'unsafe-eval'" not in script
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
+
+
+def test_csp_hashes_the_sites_inline_scripts(tmp_path):
+    import base64
+    from tdarules.search.security import content_security_policy
+    (tmp_path / "a.html").write_text('<script>var a=1</script><script type="application/json">{"x":1}</script>'
+                                     '<script src="x.js"></script>', encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(b"var a=1").digest()).decode()
+    policy = content_security_policy(tmp_path)
+    script = next(d for d in policy.split("; ") if d.startswith("script-src"))
+    assert script == f"script-src 'self' 'wasm-unsafe-eval' 'sha256-{digest}'"
+
+
+def test_bodies_and_other_methods_are_refused(server_url):
+    assert httpx.post(f"{server_url}/api/search?q=raise", content=b"x" * 10).status_code in (405, 413)
+    assert httpx.request("PUT", f"{server_url}/en/").status_code == 405
+    response = httpx.request("GET", f"{server_url}/en/", content=b"x" * 100_000)
+    assert response.status_code == 413
+
+
+def test_healthz_names_the_index_build(server_url, index_dir):
+    response = httpx.get(f"{server_url}/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    meta = (index_dir / "meta.json").read_bytes()
+    assert body["status"] == "ok" and body["index"]["build"] == hashlib.sha256(meta).hexdigest()[:16]
+    assert set(body["index"]["languages"]) == {"en", "zh-Hant", "zh-Hans", "ru"}
+
+
+def test_healthz_without_an_index_is_503(start_server, site_dir, tmp_path):
+    url = start_server(create_app(site_dir, tmp_path / "nothing"))
+    assert httpx.get(f"{url}/healthz").status_code == 503
+    assert httpx.get(f"{url}/api/search?q=raise").status_code == 503
+
+
+def test_rate_limit_answers_429_with_retry_after(start_server, site_dir, index_dir):
+    url = start_server(create_app(site_dir, index_dir, rate=2))
+    with httpx.Client(base_url=url) as client:
+        statuses = [client.get("/api/search?q=43").status_code for _ in range(60)]
+        limited = client.get("/api/search?q=43")
+        page = client.get("/en/")
+    assert statuses.count(200) >= 40 and 429 in statuses          # the burst passes, then the limit bites
+    assert limited.status_code == 429 and int(limited.headers["retry-after"]) >= 1
+    assert page.status_code == 200                                 # pages are never rate-limited
+
+
+def test_one_access_log_line_per_request(server_url, caplog):
+    import uuid
+    probe = uuid.uuid4().hex                   # other tests' late lines must not count
+    mine = lambda: [r.getMessage() for r in caplog.records if r.name == "tdarules.access" and probe in r.getMessage()]
+    with caplog.at_level(logging.INFO, logger="tdarules.access"):
+        httpx.get(f"{server_url}/en/?{probe}")
+        httpx.get(f"{server_url}/api/search?q=%1Bevil&lang=en&{probe}")
+        deadline = time.monotonic() + 5        # the line is written just after the last byte is sent
+        while time.monotonic() < deadline and len(mine()) < 2:
+            time.sleep(0.05)
+        time.sleep(0.1)
+    lines = sorted(mine(), key=lambda line: "/api/" in line)
+    assert len(lines) == 2, lines
+    assert f'"GET /en/?{probe}" 200' in lines[0]
+    assert "\x1b" not in lines[1] and f'"GET /api/search?q=%1Bevil&lang=en&{probe}" 400' in lines[1]
+
+
+def test_made_up_words_are_capped(index_dir, monkeypatch):
+    """22 unknown words: at most MAX_FUZZY_TOKENS of them are expanded, each to MAX_EXPANSIONS terms."""
+    engine = query.engine(index_dir)
+    calls = []
+    searcher = engine.searcher("en")
+    reader_class = type(searcher.reader())
+    original = reader_class.terms_within
+
+    def counted(self, fieldname, text, maxdist, prefix=0):
+        calls.append(text)
+        return original(self, fieldname, text, maxdist, prefix=prefix)
+    monkeypatch.setattr(reader_class, "terms_within", counted)
+    words = " ".join(f"zq{chr(97 + i)}vrk{chr(97 + i)}" for i in range(22))      # 22 made-up words, 175 characters
+    hits = engine.search(words, "en", 10)
+    assert isinstance(hits, list)
+    assert len(set(calls)) <= query.MAX_FUZZY_TOKENS
+
+
+def test_cpu_budget_stops_collecting(index_dir, monkeypatch):
+    """With no budget left, a broad query still answers (with what was collected), never raises."""
+    monkeypatch.setattr(query, "CPU_BUDGET", -1.0)
+    hits = query.engine(index_dir).search("the player must raise bet call", "en", 10)
+    assert isinstance(hits, list)
+    full = query.Engine(index_dir).text_search("the player must raise bet call", "en", 50)
+    assert len(hits) <= len(full)
+
+
+def test_csp_follows_a_new_build(start_server, tmp_path, index_dir, monkeypatch):
+    """A rebuilt site swapped in under a running server: the policy names the new inline scripts."""
+    import base64
+    import os
+    from tdarules.search.server import SecurityHeaders
+    monkeypatch.setattr(SecurityHeaders, "RECHECK_SECONDS", 0.0)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<script>var old=1</script>", encoding="utf-8")
+    url = start_server(create_app(site, index_dir))
+    sha = lambda text: "'sha256-" + base64.b64encode(hashlib.sha256(text).digest()).decode() + "'"
+    assert sha(b"var old=1") in httpx.get(f"{url}/").headers["content-security-policy"]
+    new = tmp_path / ".site.new"
+    new.mkdir()
+    (new / "index.html").write_text("<script>var fresh=2</script>", encoding="utf-8")
+    os.rename(site, tmp_path / ".site.old")
+    os.rename(new, site)
+    csp = httpx.get(f"{url}/").headers["content-security-policy"]
+    assert sha(b"var fresh=2") in csp and sha(b"var old=1") not in csp
