@@ -34,11 +34,11 @@ class Deployment:
     def __init__(self, root: Path):
         import uvicorn
         self.dir = root / "site"
-        shutil.copytree(SITE_DIR, self.dir, ignore=shutil.ignore_patterns("search-index"))
+        shutil.copytree(SITE_DIR, self.dir)
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
-        app = create_app(self.dir, index_dir=SITE_DIR / "search-index")
+        app = create_app(self.dir, index_dir=SITE_DIR.parent / "build" / "search-index")   # kept outside site/
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error", lifespan="off"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
