@@ -22,13 +22,15 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import socket
 import statistics
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from site_port import free_port  # noqa: E402  (bench/ is not a package)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
@@ -48,28 +50,6 @@ PAGE_TYPES = [
 BUDGETS = {"rule (en)": (80_000, 15_000)}
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-
-
-def site_url_port(default: int = 8000) -> int:
-    """The port of mkdocs.yml's site_url: absolute hreflang links (and Material's per-page sitemap
-    requests, which follow them) point there, so the site is served there when that port is free."""
-    import re
-    from urllib.parse import urlsplit
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    match = re.search(r"^site_url:\s*(\S+)", text, re.M)
-    return (urlsplit(match.group(1)).port or 80) if match else default
-
-
-def free_port() -> int:
-    """site_url's port when it is free (so same-origin requests work as in production), else any."""
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", site_url_port()))
-        except OSError:
-            sock.bind(("127.0.0.1", 0))
-            print(f"note: port {site_url_port()} (site_url) is busy; requests that follow absolute hreflang "
-                  "links (Material's sitemap.xml lookups) will fail and are not counted", file=sys.stderr)
-        return sock.getsockname()[1]
 
 
 def start_server(site: Path):
