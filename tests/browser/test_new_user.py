@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.search.server import create_app
 
 SITE_DIR = Path(__file__).resolve().parents[2] / "site"
@@ -93,7 +94,7 @@ def test_share_button_shares_the_short_link_or_copies_it(browser, served):
         page.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
         page.goto(f"{served}/ru/rules/43/#43-B")
         page.get_by_role("button", name=re.compile("Поделиться")).click()
-        page.wait_for_function("window.__shared !== undefined")
+        wait_until(page, "window.__shared !== undefined")
         assert page.evaluate("window.__shared.url") == f"{served}/r/43-B"
         fallback = context.new_page()                      # no Web Share API: the link is copied
         fallback.add_init_script("delete Navigator.prototype.share; delete navigator.share;")

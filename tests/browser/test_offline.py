@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.search.server import create_app
 from tdarules.web.finalize import finalize_site
 
@@ -83,7 +84,8 @@ def new_page(context):
 
 
 def controlled(page):
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    wait_until(page, "Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)",
+               message="the service worker never took control of the page")
 
 
 def offline_button(page, name_pattern: str):
