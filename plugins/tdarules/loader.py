@@ -79,10 +79,9 @@ def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook
     editions: dict[tuple[str, str], Edition] = {}
     for year, language in sorted(EDITION_FILES):
         file = f"rulebook/{year}/{language}.yaml"
-        document, plain = _read(root, file, problems, cache)
+        document, plain = _read(root, file, documents, problems, cache)
         if document is None:
             continue
-        documents[file] = document
         edition = _validate(Edition, plain, file, document, problems)
         if edition is None:
             continue
@@ -111,10 +110,9 @@ SITUATIONS = "rulebook/situations.yaml"
 
 def _load_situations(root: Path, edition: Edition | None, documents, problems, cache=None) -> SituationVocabulary:
     """The search's situation vocabulary (ours); every rule or part it names must exist."""
-    document, plain = _read(root, SITUATIONS, problems, cache)
+    document, plain = _read(root, SITUATIONS, documents, problems, cache)
     if document is None:
         return SituationVocabulary(by="ours")
-    documents[SITUATIONS] = document
     vocabulary = _validate(SituationVocabulary, plain, SITUATIONS, document, problems)
     if vocabulary is None or edition is None:
         return SituationVocabulary(by="ours")
@@ -133,10 +131,9 @@ def _reviews(root: Path, documents: dict, problems: list[Problem], cache: dict |
     out: dict[str, Review] = {}
     for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
         file = f"rulebook/review/{path.name}"
-        document, plain = _read(root, file, problems, cache)
+        document, plain = _read(root, file, documents, problems, cache)
         if document is None:
             continue
-        documents[file] = document
         review = _validate(Review, plain, file, document, problems)
         if review is not None:
             out[review.language] = review
@@ -150,10 +147,9 @@ RENUMBERING_FILE = "rulebook/renumbering.yaml"
 def _entries(root: Path, file: str, key: str, other_keys: set[str], model, documents: dict,
              problems: list[Problem], where_of, cache: dict | None = None) -> list:
     """The validated items of a file holding one non-empty list under `key` (glossary, renumbering)."""
-    document, plain = _read(root, file, problems, cache)
+    document, plain = _read(root, file, documents, problems, cache)
     if document is None:
         return []
-    documents[file] = document
     items = plain.get(key)
     if not isinstance(items, list) or not items:
         what = "is missing" if key not in plain else ("is empty" if items in ([], None) else
@@ -188,8 +184,11 @@ def _kind(value) -> str:
     return {str: "text", type(None): "empty"}.get(type(value), type(value).__name__)
 
 
-def _read(root: Path, file: str, problems: list[Problem], cache: dict | None = None):
-    """(document with positions, plain data) or (None, None) after recording why not."""
+def _read(root: Path, file: str, documents: dict, problems: list[Problem], cache: dict | None = None):
+    """(document with positions, plain data) or (None, None) after recording why not.
+
+    A document that parses is kept in `documents` (file → document) so later messages can cite its lines.
+    """
     path = root / file
     if not path.is_file():
         problems.append(Problem(file, 0, "-", "file is missing"))
@@ -217,6 +216,7 @@ def _read(root: Path, file: str, problems: list[Problem], cache: dict | None = N
         problems.append(Problem(file, error.line, enclosing_id(path, error.line),
                                 f"expands to more than {MAX_VALUES:,} values (YAML aliases nested too deep?)"))
         return None, None
+    documents[file] = document
     return document, plain
 
 
