@@ -45,15 +45,18 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     @event_priority(100)
     def on_pre_build(self, config):
         rulebook_dir = Path(self.config.rulebook)          # resolved against mkdocs.yml by opt.Dir
-        # The same gate as `rulebook validate`: a plain `mkdocs build` refuses bad data too.
-        self.rulebook, problems = check(rulebook_dir.parent)
-        if problems:
-            self.rulebook = None
-            raise PluginError("the rulebook has problems:\n" + "\n".join(map(str, problems)))
-        self.strings = load_strings(rulebook_dir)
-        # PDFs before the pages: the home pages list their sizes. Once per build: static-i18n runs a
-        # nested build per language (`building` is set then) and the PDFs are the same for all.
-        if self.config.pdf and (self.pdfs is None or not getattr(config.plugins.get("i18n"), "building", False)):
+        # static-i18n runs a nested build per language (`building` is set then): the rulebook, its
+        # gate and the PDFs are the same for all of them, so they are done once per build.
+        nested = self.rulebook is not None and getattr(config.plugins.get("i18n"), "building", False)
+        if not nested:
+            # The same gate as `rulebook validate`: a plain `mkdocs build` refuses bad data too.
+            self.rulebook, problems = check(rulebook_dir.parent)
+            if problems:
+                self.rulebook = None
+                raise PluginError("the rulebook has problems:\n" + "\n".join(map(str, problems)))
+            self.strings = load_strings(rulebook_dir)
+        # PDFs before the pages: the home pages list their sizes.
+        if self.config.pdf and (self.pdfs is None or not nested):
             from ..printing.build import render_site_pdfs
             cache = Path(config.config_file_path).parent / self.config.pdf_cache
             self.pdfs = render_site_pdfs(self.rulebook, rulebook_dir, config.site_url, cache)
