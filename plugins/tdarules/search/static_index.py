@@ -134,16 +134,21 @@ def _complete(out: Path) -> bool:
 
 
 async def _build(rulebook, out: Path) -> int:
+    import tempfile
+
     from pagefind.index import IndexConfig, PagefindIndex
     _without_poll_delay()
-    count = 0
-    async with PagefindIndex(config=IndexConfig(output_path=str(out))) as index:
-        batch = list(records(rulebook))
-        for start in range(0, len(batch), 200):     # one round trip per record is slow; overlap them
-            await asyncio.gather(*(index.add_custom_record(**r) for r in batch[start:start + 200]))
-        count = len(batch)
-        await index.write_files(output_path=str(out))
-    return count
+    # pagefind 1.5.2's context manager writes the files again on exit, then terminates the service.
+    # That second write goes to a scratch directory, so `out` holds only the write we awaited.
+    # (get_files() would avoid it, but its one huge response overruns the service's 64 KiB read
+    # buffer and the call never returns.)
+    with tempfile.TemporaryDirectory(prefix="pagefind-") as scratch:
+        async with PagefindIndex(config=IndexConfig(output_path=scratch)) as index:
+            batch = list(records(rulebook))
+            for start in range(0, len(batch), 200):     # one round trip per record is slow; overlap them
+                await asyncio.gather(*(index.add_custom_record(**r) for r in batch[start:start + 200]))
+            await index.write_files(output_path=str(out))
+    return len(batch)
 
 
 def build_pagefind(site_dir: Path | str, rulebook=None) -> int:
@@ -155,8 +160,8 @@ def build_pagefind(site_dir: Path | str, rulebook=None) -> int:
     out = site_dir / "pagefind"
     count = asyncio.run(_build(rulebook, out))
     if not _complete(out):
-        # seen under load (2 cores, parallel builds): the service stopped before its files were flushed,
-        # leaving pagefind-entry.json and the UI scripts empty, and the fallback search broken. Once more.
+        # seen under load (2 cores, parallel builds) before the exit write went to a scratch directory:
+        # pagefind-entry.json and the UI scripts empty, the fallback search broken. Once more.
         count = asyncio.run(_build(rulebook, out))
         if not _complete(out):
             raise RuntimeError(f"pagefind wrote empty files into {out}")
