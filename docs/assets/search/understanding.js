@@ -419,7 +419,10 @@ export function suggest(folded, glossary, typos, display) {
     if (fixed !== null) changed = true;
     return fixed || token;
   });
-  return changed ? out.join(" ") : null;
+  if (!changed) return null;
+  const fixed = out.join(" ");
+  const near = nearestTerm(fixed, glossary || []);       // the words put right may now be near a term
+  return near !== null ? display(near) : fixed;
 }
 
 /** The query data's glossary entry i as a hit (the fallback's glossary-first, when Pagefind did not

@@ -132,7 +132,8 @@ def suggest(folded: str, glossary: list, typos: dict, display) -> str | None:
     """What to propose for a query that found nothing (``folded``: NFKC, lower case, Chinese in
     Simplified; typos already corrected), or None. ``display(i)``: term i's rendering to show.
     A query near a glossary term (in any language) becomes that term in the site's language;
-    otherwise each word the vocabulary lacks becomes its nearest vocabulary word."""
+    otherwise each word the vocabulary lacks becomes its nearest vocabulary word (and the result, if
+    it is now near a glossary term, that term)."""
     term = nearest_term(folded, glossary)
     if term is not None:
         return display(term)
@@ -147,4 +148,8 @@ def suggest(folded: str, glossary: list, typos: dict, display) -> str | None:
             fixed = nearest_word(token, words)
         changed |= fixed is not None
         out.append(fixed or token)
-    return " ".join(out) if changed else None
+    if not changed:
+        return None
+    fixed = " ".join(out)
+    term = nearest_term(fixed, glossary)          # the words put right may now be near a term
+    return display(term) if term is not None else fixed
