@@ -17,7 +17,8 @@ const CYRILLIC = /[а-я]/u;
 
 export const THRESHOLD = 0.5;
 export const FULL_WEIGHT = 3.0;
-export const SITUATION_WEIGHT = 2.0;       // ranking.SITUATION_WEIGHT
+export const COVERAGE = 0.5;               // situations.COVERAGE
+export const SITUATION_WEIGHT = 2.5;       // ranking.SITUATION_WEIGHT
 const SECOND = 0.2, THIRD = 0.1;
 const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
 const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
@@ -63,6 +64,8 @@ export function keys(text, lang, framing, enFraming = []) {
       const chars = Array.from(word);          // bigrams, then single characters (situations.keys)
       for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
       out.push(...chars);
+    } else if (!zh && /n['’]t$/u.test(word) && /^[\x00-\x7f]+$/.test(word.replace(/’/g, "'"))) {
+      out.push("not");                         // wasn't, didn't, can't (situations.NEGATION)
     } else out.push(stem(word, lang));
   }
   return [...new Set(out.filter(Boolean))];
@@ -89,6 +92,8 @@ export function matchSituations(queryKeys, data) {
   const have = new Set(queryKeys), found = {};
   if (!have.size || !data) return found;
   const w = data.weights, post = postings(data), best = new Map();
+  let asked = 0;
+  for (const k of [...have].sort()) if (Object.prototype.hasOwnProperty.call(w, k)) asked += w[k];
   const touched = new Set();
   for (const k of have) for (const [e, i] of post.get(k) || []) touched.add(`${e},${i}`);
   for (const key of touched) {
@@ -96,11 +101,12 @@ export function matchSituations(queryKeys, data) {
     const phrase = data.entries[e][1][i];
     let total = 0, got = 0;
     for (const k of phrase) { total += w[k]; if (have.has(k)) got += w[k]; }
-    const score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
+    let score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
+    if (score < THRESHOLD) continue;
+    score *= 1 - COVERAGE + COVERAGE * (got / asked);   // how much of the query the phrase explains
     if (score > (best.get(e) || 0)) best.set(e, score);
   }
   for (const [e, score] of best) {
-    if (score < THRESHOLD) continue;
     for (const rule of data.entries[e][0]) found[rule] = Math.max(found[rule] || 0, round4(score));
   }
   return found;
