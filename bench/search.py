@@ -3,7 +3,9 @@
     .venv/bin/python bench/search.py [--quick] [--skip-lunr] [--no-pagefind] [--no-http]
                                      [--seconds 20] [--clients 32]
 
-Relevance (tests/search/queries.yaml, MRR@10 and recall@3, see tdarules.search.evaluate):
+Relevance (tests/search/queries.yaml = project; questions.yaml split into tune / held-out;
+questions_dev.yaml = dev, a second tuning batch; questions_fresh.yaml = fresh, a second held-out
+batch; MRR@10 and recall@3, see tdarules.search.evaluate; rows "/strict" count glossary hits as misses):
 * whoosh    the API's engine, in-process.
 * pagefind  the static fallback as the browser runs it: the Pagefind index is built from the model
             into a temporary site, served on 127.0.0.1 with docs/assets/search/, and queried through
@@ -47,7 +49,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import FRESH, QUESTIONS, load_queries, rank_of, split, summarize  # noqa: E402
+from tdarules.search.evaluate import DEV, FRESH, QUESTIONS, load_queries, rank_of, split, summarize  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
 from lunr_site import site_file_bytes  # noqa: E402
@@ -79,7 +81,7 @@ def grouped(cases, name: str, ranks_by_case: dict[int, int | None], strict: dict
     if strict is not None:
         grouped(cases, name + "/strict", strict)
         FAILURES.pop(name + "/strict", None)
-    for group in ("project", "tune", "held-out", "fresh"):
+    for group in ("project", "tune", "dev", "held-out", "fresh"):
         ranks = defaultdict(list)
         for c in cases:
             if GROUPS[id(c)] == group:
@@ -308,11 +310,12 @@ def main() -> None:
         for case in members:
             GROUPS[id(case)] = group
         cases += members
-    if FRESH.exists():                       # a second held-out batch, written after the tuning (never tuned on)
-        fresh = load_queries(FRESH)
-        for case in fresh:
-            GROUPS[id(case)] = "fresh"
-        cases += fresh
+    for group, path in (("fresh", FRESH), ("dev", DEV)):   # fresh: held out, never tuned on; dev: tuned on
+        if path.exists():
+            batch = load_queries(path)
+            for case in batch:
+                GROUPS[id(case)] = group
+            cases += batch
     rulebook = load_rulebook(ROOT)
     index_dir = Path(tempfile.mkdtemp(prefix="search-index-"))
     t = time.perf_counter()

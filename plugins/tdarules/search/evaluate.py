@@ -11,6 +11,7 @@ import yaml
 QUERIES = Path(__file__).resolve().parents[3] / "tests" / "search" / "queries.yaml"
 QUESTIONS = QUERIES.with_name("questions.yaml")     # players' questions, split into tune / held-out
 FRESH = QUERIES.with_name("questions_fresh.yaml")   # a later held-out batch, reported on its own
+DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
 
 
 @dataclass
