@@ -3,7 +3,9 @@
     .venv/bin/python bench/search.py [--quick] [--skip-lunr] [--no-pagefind] [--no-http]
                                      [--seconds 20] [--clients 32]
 
-Relevance (tests/search/queries.yaml, MRR@10 and recall@3, see tdarules.search.evaluate):
+Relevance (tests/search/queries.yaml = project; questions.yaml split into tune / held-out;
+questions_dev.yaml = dev, a second tuning batch; questions_fresh.yaml = fresh, a second held-out
+batch; MRR@10 and recall@3, see tdarules.search.evaluate; rows "/strict" count glossary hits as misses):
 * whoosh    the API's engine, in-process.
 * pagefind  the static fallback as the browser runs it: the Pagefind index is built from the model
             into a temporary site, served on 127.0.0.1 with docs/assets/search/, and queried through
@@ -47,7 +49,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import QUESTIONS, load_queries, rank_of, split, summarize  # noqa: E402
+from tdarules.search.evaluate import DEV, FRESH, QUESTIONS, load_queries, rank_of, split, summarize  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
 from lunr_site import site_file_bytes  # noqa: E402
@@ -71,11 +73,15 @@ GROUPS: dict[int, str] = {}                    # id(case) -> "project" | "tune" 
 FAILURES: dict[str, list] = {}                 # backend -> [(group, case, rank)] for the report
 
 
-def grouped(cases, name: str, ranks_by_case: dict[int, int | None]) -> None:
-    """One table row per query group (project set, questions tune, questions held-out)."""
+def grouped(cases, name: str, ranks_by_case: dict[int, int | None], strict: dict[int, int | None] | None = None) -> None:
+    """One table row per query group (project set, questions tune, questions held-out, the fresh
+    held-out batch); with ``strict`` (glossary hits counted as misses in their place) a second row."""
     FAILURES[name] = [(GROUPS[id(c)], c, ranks_by_case[id(c)]) for c in cases
                       if not ranks_by_case[id(c)] or ranks_by_case[id(c)] > 1]
-    for group in ("project", "tune", "held-out"):
+    if strict is not None:
+        grouped(cases, name + "/strict", strict)
+        FAILURES.pop(name + "/strict", None)
+    for group in ("project", "tune", "dev", "held-out", "fresh"):
         ranks = defaultdict(list)
         for c in cases:
             if GROUPS[id(c)] == group:
@@ -97,9 +103,11 @@ def table(name: str, ranks: dict[str, list]) -> None:
 def bench_whoosh(index_dir: Path, cases, repeats: int = 5) -> None:
     ranks, times = {}, []
     engine(index_dir).warm()
+    strict = {}
     for case in cases:
         hits = search(index_dir, case.q, case.lang, 10)
         ranks[id(case)] = rank_of([(h.id, h.rule, h.kind) for h in hits], case.expect)
+        strict[id(case)] = rank_of([(h.id, h.rule, h.kind) for h in hits], case.expect, glossary_counts=True)
     cpu = []
     for _ in range(repeats):
         for case in cases:
@@ -107,7 +115,7 @@ def bench_whoosh(index_dir: Path, cases, repeats: int = 5) -> None:
             search(index_dir, case.q, case.lang, 10)
             cpu.append((time.process_time() - c) * 1000)
             times.append((time.perf_counter() - t) * 1000)
-    grouped(cases, "whoosh", ranks)
+    grouped(cases, "whoosh", ranks, strict)
     # wall clock includes waiting for a core on a shared machine; CPU time is the query's own cost
     print(f"whoosh in-process latency over {len(times)} queries: p50 {pct(times, 50):.2f} ms, "
           f"p99 {pct(times, 99):.2f} ms; CPU time p50 {pct(cpu, 50):.2f} ms, p99 {pct(cpu, 99):.2f} ms, "
@@ -137,7 +145,7 @@ def bench_pagefind(rulebook, cases) -> None:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    ranks, times = {}, []
+    ranks, strict, times = {}, {}, []
     script = """async ([q, limit]) => {
         if (!window.tda) {
             window.tda = await import('/assets/search/search.js'); await window.tda.loadPagefind();
@@ -160,13 +168,14 @@ def bench_pagefind(rulebook, cases) -> None:
                 out = page.evaluate(script, [case.q, 10])
                 times.append(out["ms"])
                 ranks[id(case)] = rank_of([tuple(h) for h in out["hits"]], case.expect)
+                strict[id(case)] = rank_of([tuple(h) for h in out["hits"]], case.expect, glossary_counts=True)
                 if n == 0:
                     PAGEFIND_FIRST_LOAD[lang] = site_file_bytes(site, [u for u in requested if "/pagefind/" in u])
             context.close()
         browser.close()
     server.shutdown()
     shutil.rmtree(site, ignore_errors=True)
-    grouped(cases, "pagefind", ranks)
+    grouped(cases, "pagefind", ranks, strict)
     print(f"pagefind in-browser latency (first query per language loads chunks): p50 {pct(times, 50):.2f} ms, "
           f"p99 {pct(times, 99):.2f} ms")
 
@@ -215,7 +224,7 @@ def print_summary(lunr_sizes: dict | None) -> None:
 
 def print_failures(count: int, held_out: bool) -> None:
     for name, rows in FAILURES.items():
-        rows = [r for r in rows if held_out or r[0] != "held-out"]
+        rows = [r for r in rows if held_out or r[0] not in ("held-out", "fresh")]
         rows.sort(key=lambda r: (-(r[2] or 99), r[0], r[1].lang))
         print(f"\n{name}: {len(rows)} queries not ranked first" + ("" if held_out else " (held-out not shown)")
               + f"; worst {min(count, len(rows))}:")
@@ -301,6 +310,12 @@ def main() -> None:
         for case in members:
             GROUPS[id(case)] = group
         cases += members
+    for group, path in (("fresh", FRESH), ("dev", DEV)):   # fresh: held out, never tuned on; dev: tuned on
+        if path.exists():
+            batch = load_queries(path)
+            for case in batch:
+                GROUPS[id(case)] = group
+            cases += batch
     rulebook = load_rulebook(ROOT)
     index_dir = Path(tempfile.mkdtemp(prefix="search-index-"))
     t = time.perf_counter()

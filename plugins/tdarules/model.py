@@ -272,6 +272,9 @@ class Situation(Strict):
     rules: tuple[str, ...] = Field(min_length=1)   # "31", "RP-5", "13-C"
     en: tuple[str, ...] = ()
     zh_hant: tuple[str, ...] = Field(default=(), alias="zh-Hant")   # also serves zh-Hans (t2s-folded)
+    # mainland wording written in Simplified (发牌员, 视频, 软件); serves both Chinese sites, as
+    # every Chinese text is compared folded to Simplified
+    zh_hans: tuple[str, ...] = Field(default=(), alias="zh-Hans")
     ru: tuple[str, ...] = ()
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -284,7 +287,7 @@ class Situation(Strict):
         return value
 
     def phrases(self, language: str) -> tuple[str, ...]:
-        return self.ru if language == "ru" else self.en if language == "en" else self.zh_hant
+        return self.ru if language == "ru" else self.en if language == "en" else self.zh_hant + self.zh_hans
 
 
 class SituationVocabulary(Strict):

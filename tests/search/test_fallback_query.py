@@ -111,7 +111,7 @@ def test_rule_number_first_in_the_api_form(js, env):
 def test_dropped_2017_rule_gives_no_hits(js, env):
     data = {**env["data"]["en"], "renumbering": {**env["data"]["en"]["renumbering"], "46": None}}
     plan, = js(("understand", data, "2017 rule 46"))
-    assert plan == {"jump": None, "removed": True, "searches": [], "situation": {}, "corrected": None}
+    assert plan == {"jump": None, "removed": True, "searches": [], "situation": {}, "corrected": None, "exact": None}
 
 
 def texts(plan):
@@ -177,7 +177,9 @@ def test_query_data_is_small(tmp_path):
     sizes = write_query_data(load_rulebook(ROOT), tmp_path)
     assert set(sizes) == set(LANGS)
     for lang, (raw, gz) in sizes.items():
-        assert gz < 40_000, (lang, raw, gz)       # situation vocabulary and typo data included (issue 13)
+        # situation vocabulary (with the mainland zh-Hans phrases) and typo data included (issue 13): ~48 KB
+        # for zh, about 4 % of a language saved for offline; shipping phrases instead of their keys would halve it
+        assert gz < 60_000, (lang, raw, gz)
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))
         assert len(gzip.compress((tmp_path / f"tda-query.{lang}.json").read_bytes())) >= gz
         assert {"renumbering", "rules", "glossary", "cjk"} <= set(data)

@@ -9,7 +9,7 @@
 //   {lang, renumbering: {"46": "43", …}, rules: [[id, title, url, "ABCD"], …],
 //    glossary: [[folded keys (every language, abbreviations), renderings in lang], …]}
 
-import { analyse } from "./understanding.js";
+import { analyse, exactTerm, suggest } from "./understanding.js";
 
 const W = "[\\p{L}\\p{N}_]";
 const START = `(?<!${W})`;          // Python's \b before a word, Unicode-aware
@@ -201,12 +201,12 @@ export function searchWords(content) {
   return out;
 }
 export function understand(q, data, t2s = null) {
-  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }], situation: {}, corrected: null };
+  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }], situation: {}, corrected: null, exact: null };
   const number = resolveNumber(q, data, t2s);
-  if (number && !number.id) return { jump: null, removed: true, searches: [], situation: {}, corrected: null };
+  if (number && !number.id) return { jump: null, removed: true, searches: [], situation: {}, corrected: null, exact: null };
   const own = (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q).trim();
   if (number) {
-    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data), situation: {}, corrected: null };
+    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data), situation: {}, corrected: null, exact: null };
   }
   const folded = fold(q, t2s);
   const { corrected, content, situation } = analyse(folded, data.lang || "en", data);
@@ -219,7 +219,20 @@ export function understand(q, data, t2s = null) {
     const seen = new Set(searches.map((s) => s.text));
     for (const w of words.slice(0, MAX_WORD_SEARCHES)) if (!seen.has(w)) { seen.add(w); searches.push({ text: w, weight: 0.3 }); }
   }
-  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null };
+  // exact: the glossary term the whole query is (typed in any language, typos corrected), shown first
+  const exact = exactTerm(folded, data.glossary) ?? exactTerm(corrected, data.glossary);
+  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null, exact };
+}
+
+/** "Did you mean" for a query that found nothing (query.py Engine.suggestion without the check that
+ * it finds something, which the caller makes): a glossary term of this site near the query, or the
+ * vocabulary's nearest words; null when there is nothing to propose. */
+export function suggestion(q, data, t2s = null) {
+  if (!data) return null;
+  const folded = fold(q, t2s);
+  const { corrected } = analyse(folded, data.lang || "en", data);
+  const proposal = suggest(corrected, data.glossary, data.typos, (i) => data.glossary[i][3]);
+  return proposal && fold(proposal, t2s) !== folded ? proposal : null;
 }
 
 /** Merge ranked lists of Pagefind results ({id, …}) from several searches: weighted reciprocal rank

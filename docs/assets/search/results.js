@@ -8,10 +8,10 @@ import { groupByRule } from "./understanding.js";
 export const RESULTS_LIMIT = 30;
 
 const TEXT = {
-  en: { label: "Search the rules", go: "Search", none: "No results for", fixed: "Showing results for", offline: "offline search", rule: "Rule", more: "Also in this rule" },
-  "zh-Hant": { label: "搜尋規則", go: "搜尋", none: "沒有結果：", fixed: "顯示以下結果：", offline: "離線搜尋", rule: "規則", more: "同一規則" },
-  "zh-Hans": { label: "搜索规则", go: "搜索", none: "没有结果：", fixed: "显示以下结果：", offline: "离线搜索", rule: "规则", more: "同一规则" },
-  ru: { label: "Поиск по правилам", go: "Найти", none: "Ничего не найдено:", fixed: "Показаны результаты для", offline: "офлайн-поиск", rule: "Правило", more: "Ещё в этом правиле" },
+  en: { label: "Search the rules", go: "Search", none: "No results for", didYouMean: "Did you mean", fixed: "Showing results for", offline: "offline search", rule: "Rule", more: "Also in this rule" },
+  "zh-Hant": { label: "搜尋規則", go: "搜尋", none: "沒有結果：", didYouMean: "您是不是要找", fixed: "顯示以下結果：", offline: "離線搜尋", rule: "規則", more: "同一規則" },
+  "zh-Hans": { label: "搜索规则", go: "搜索", none: "没有结果：", didYouMean: "您是不是要找", fixed: "显示以下结果：", offline: "离线搜索", rule: "规则", more: "同一规则" },
+  ru: { label: "Поиск по правилам", go: "Найти", none: "Ничего не найдено:", didYouMean: "Возможно, вы имели в виду", fixed: "Показаны результаты для", offline: "офлайн-поиск", rule: "Правило", more: "Ещё в этом правиле" },
 };
 
 /** The results page's own URL for a query (shareable). */
@@ -43,6 +43,14 @@ export function mountResults(root, { search, escapeHtml, safeSnippet, lang }) {
     if (result.corrected) notes.push(`${T.fixed} “${result.corrected}”`);
     if (!result.hits.length) notes.push(`${T.none} “${q}”`);
     status.textContent = notes.join(" · ");
+    if (result.suggestion) {       // "Did you mean": a link to its own results (shareable), run in place
+      const link = document.createElement("a");
+      link.className = "tda-results__suggestion";
+      link.href = resultsUrl(lang, result.suggestion);
+      link.textContent = result.suggestion;
+      link.addEventListener("click", (e) => { e.preventDefault(); run(result.suggestion, true); });
+      status.append(`${notes.length ? " · " : ""}${T.didYouMean} `, link, "?");
+    }
     list.innerHTML = groupByRule(result.hits).map((g) => {
       const [first, ...rest] = g.hits;
       const label = g.rule ? `${g.rule.startsWith("RP-") ? g.rule : `${T.rule} ${g.rule}`}` : "≡";

@@ -11,8 +11,8 @@
 // in another language become extra Pagefind searches merged by rank. Its data:
 // /pagefind/tda-query.<lang>.json (static_index.query_data).
 
-import { understand, mergeRanked } from "./query.js";
-import { rankHits } from "./understanding.js";
+import { understand, mergeRanked, suggestion } from "./query.js";
+import { rankHits, glossaryFirst } from "./understanding.js";
 import { mountResults, resultsUrl } from "./results.js";
 
 const LANG = document.documentElement.lang || "en";
@@ -22,10 +22,10 @@ const LIMIT = 10;
 const API_TIMEOUT_MS = 2500;
 
 const TEXT = {
-  en: { placeholder: "Search rules: 43, min raise, string bet…", none: "No results", offline: "offline search", label: "Search the rules" },
-  "zh-Hant": { placeholder: "搜尋規則：43、最低加注…", none: "沒有結果", offline: "離線搜尋", label: "搜尋規則" },
-  "zh-Hans": { placeholder: "搜索规则：43、最低加注…", none: "没有结果", offline: "离线搜索", label: "搜索规则" },
-  ru: { placeholder: "Поиск: 43, мин. рейз, стринг-бет…", none: "Ничего не найдено", offline: "офлайн-поиск", label: "Поиск по правилам" },
+  en: { placeholder: "Search rules: 43, min raise, string bet…", none: "No results", didYouMean: "Did you mean", offline: "offline search", label: "Search the rules" },
+  "zh-Hant": { placeholder: "搜尋規則：43、最低加注…", none: "沒有結果", didYouMean: "您是不是要找", offline: "離線搜尋", label: "搜尋規則" },
+  "zh-Hans": { placeholder: "搜索规则：43、最低加注…", none: "没有结果", didYouMean: "您是不是要找", offline: "离线搜索", label: "搜索规则" },
+  ru: { placeholder: "Поиск: 43, мин. рейз, стринг-бет…", none: "Ничего не найдено", didYouMean: "Возможно, вы имели в виду", offline: "офлайн-поиск", label: "Поиск по правилам" },
 };
 const T = TEXT[LANG] || TEXT.en;
 
@@ -67,7 +67,7 @@ export async function searchApi(q, lang = LANG, limit = LIMIT) {
     if (res.status === 400 && type.includes("json")) return { error: (await res.json()).error, backend: "api" };
     if (!res.ok || !type.includes("json")) throw new Error(`API ${res.status}`);
     const body = await res.json();
-    return { hits: body.hits, corrected: body.corrected || null, backend: "api" };
+    return { hits: body.hits, corrected: body.corrected || null, suggestion: body.suggestion || null, backend: "api" };
   } finally {
     clearTimeout(timer);
   }
@@ -115,7 +115,7 @@ function originalExcerpt(data) {
   return out;
 }
 
-export async function searchPagefind(q, limit = LIMIT) {
+export async function searchPagefind(q, limit = LIMIT, propose = true) {
   const pf = await loadPagefind();
   const plan = understand(q, queryData, LANG.startsWith("zh") ? t2s : null);
   const jump = plan.jump || [];
@@ -139,8 +139,15 @@ export async function searchPagefind(q, limit = LIMIT) {
     id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
     snippet: originalExcerpt(d).replace(/<\/mark><mark>/g, ""), score: 1 / (1 + 0.25 * at), kind: d.meta.kind,
   }));
-  const ranked = rankHits(found, plan.situation, queryData, Math.max(0, limit - jump.length));
-  return { backend: "pagefind", corrected: plan.corrected, hits: [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked] };
+  const room = Math.max(0, limit - jump.length);
+  const ranked = glossaryFirst(rankHits(found, plan.situation, queryData, room), plan.exact, queryData, LANG, room);
+  const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
+  const out = { backend: "pagefind", corrected: plan.corrected, hits };
+  if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something
+    const proposal = suggestion(q, queryData, LANG.startsWith("zh") ? t2s : null);
+    if (proposal && (await searchPagefind(proposal, 1, false)).hits.length) out.suggestion = proposal;
+  }
+  return out;
 }
 
 export async function search(q, limit = LIMIT) {
@@ -183,7 +190,15 @@ function mount() {
     if (mine !== seq) return;                      // a newer query is on its way
     box.hidden = false;
     if (result.error) { box.innerHTML = `<p class="tda-search__msg">${escapeHtml(result.error)}</p>`; return; }
-    if (!result.hits.length) { box.innerHTML = `<p class="tda-search__msg">${escapeHtml(T.none)}</p>`; return; }
+    if (!result.hits.length) {
+      // "Did you mean": the proposal is a button that runs it in the box
+      box.innerHTML = `<p class="tda-search__msg">${escapeHtml(T.none)}` + (result.suggestion
+        ? `. ${escapeHtml(T.didYouMean)} <button type="button" class="tda-search__suggestion">${escapeHtml(result.suggestion)}</button>?`
+        : "") + "</p>";
+      const button = box.querySelector(".tda-search__suggestion");
+      if (button) button.addEventListener("click", () => { input.value = result.suggestion; input.focus(); run(); });
+      return;
+    }
     box.innerHTML =
       (result.backend === "pagefind" ? `<p class="tda-search__backend">${escapeHtml(T.offline)}</p>` : "") +
       "<ol>" + result.hits.map((h) =>

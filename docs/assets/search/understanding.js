@@ -17,7 +17,8 @@ const CYRILLIC = /[а-я]/u;
 
 export const THRESHOLD = 0.5;
 export const FULL_WEIGHT = 3.0;
-export const SITUATION_WEIGHT = 2.0;       // ranking.SITUATION_WEIGHT
+export const COVERAGE = 0.5;               // situations.COVERAGE
+export const SITUATION_WEIGHT = 2.5;       // ranking.SITUATION_WEIGHT
 const SECOND = 0.2, THIRD = 0.1;
 const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
 const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
@@ -63,6 +64,8 @@ export function keys(text, lang, framing, enFraming = []) {
       const chars = Array.from(word);          // bigrams, then single characters (situations.keys)
       for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
       out.push(...chars);
+    } else if (!zh && /n['’]t$/u.test(word) && /^[\x00-\x7f]+$/.test(word.replace(/’/g, "'"))) {
+      out.push("not");                         // wasn't, didn't, can't (situations.NEGATION)
     } else out.push(stem(word, lang));
   }
   return [...new Set(out.filter(Boolean))];
@@ -89,6 +92,8 @@ export function matchSituations(queryKeys, data) {
   const have = new Set(queryKeys), found = {};
   if (!have.size || !data) return found;
   const w = data.weights, post = postings(data), best = new Map();
+  let asked = 0;
+  for (const k of [...have].sort()) if (Object.prototype.hasOwnProperty.call(w, k)) asked += w[k];
   const touched = new Set();
   for (const k of have) for (const [e, i] of post.get(k) || []) touched.add(`${e},${i}`);
   for (const key of touched) {
@@ -96,11 +101,12 @@ export function matchSituations(queryKeys, data) {
     const phrase = data.entries[e][1][i];
     let total = 0, got = 0;
     for (const k of phrase) { total += w[k]; if (have.has(k)) got += w[k]; }
-    const score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
+    let score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
+    if (score < THRESHOLD) continue;
+    score *= 1 - COVERAGE + COVERAGE * (got / asked);   // how much of the query the phrase explains
     if (score > (best.get(e) || 0)) best.set(e, score);
   }
   for (const [e, score] of best) {
-    if (score < THRESHOLD) continue;
     for (const rule of data.entries[e][0]) found[rule] = Math.max(found[rule] || 0, round4(score));
   }
   return found;
@@ -300,4 +306,143 @@ export function groupByRule(hits) {
     groups[at.get(key)].hits.push(h);
   }
   return groups;
+}
+
+// --- "did you mean" and exact glossary terms (suggest.py) ------------------------------------------
+
+const SPACES = /[\s\-‐‑–—_·・]+/gu;
+const BETWEEN_CJK_SPACE = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, "gu");
+const TERM_TOKEN = new RegExp(`[${CJK}]+|(?:${NOT_CJK}[\\p{L}\\p{N}\\p{M}])+`, "gu");
+const ONLY_LETTERS = new RegExp(`^(?:${NOT_CJK}[\\p{L}\\p{M}])+$`, "u");
+const EDGE = " ?？!！.。,，:：;；'\"";
+
+/** suggest.normalize: spaces, hyphens and dots between words all one space; none between Chinese. */
+export function normalizeTerm(folded) {
+  let t = folded.replace(/\./g, " ").replace(SPACES, " ");
+  let a = 0, b = t.length;
+  while (a < b && EDGE.includes(t[a])) a++;
+  while (b > a && EDGE.includes(t[b - 1])) b--;
+  return t.slice(a, b).replace(BETWEEN_CJK_SPACE, "");
+}
+
+/** suggest.term_form */
+export function termForm(folded) {
+  return normalizeTerm(folded).split(" ").map((w) => (new RegExp(`[${CJK}]`, "u").test(w) ? w : stem(w, "en"))).join(" ");
+}
+
+/** suggest.distance: Damerau–Levenshtein (optimal string alignment), limit + 1 once past limit. */
+export function distance(a, b, limit) {
+  a = Array.from(a); b = Array.from(b);
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev2 = [], prev = [...Array(b.length + 1).keys()];
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i, ...Array(b.length).fill(0)];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+    }
+    if (Math.min(...cur) > limit) return limit + 1;
+    prev2 = prev; prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** suggest.allowed */
+export function allowed(text) {
+  const n = Array.from(text).length;
+  if (CJK_RUN.test(text)) return Math.min(2, Math.floor(n / 3)) || 1;
+  return n < 5 ? 1 : 2;
+}
+
+const formsCache = new WeakMap();
+/** suggest.term_forms over query data's glossary ([keys, names, id, display, rule] per term). */
+export function termForms(glossary) {
+  let forms = formsCache.get(glossary);
+  if (!forms) {
+    forms = new Map();
+    glossary.forEach(([keys], i) => { for (const k of keys) { const f = termForm(k); if (!forms.has(f)) forms.set(f, i); } });
+    formsCache.set(glossary, forms);
+  }
+  return forms;
+}
+
+/** suggest.exact_term: index of the glossary term the whole (folded) query is, or null. */
+export function exactTerm(folded, glossary) {
+  if (!folded.trim() || !glossary) return null;
+  const i = termForms(glossary).get(termForm(folded));
+  return i === undefined ? null : i;
+}
+
+function nearestTerm(folded, glossary) {
+  const text = normalizeTerm(folded);
+  if (Array.from(text).length < 3) return null;
+  const limit = allowed(text.replace(/ /g, ""));
+  let best = null;
+  glossary.forEach(([keys, names], i) => {
+    if (!names.length) return;
+    for (const k of keys) {
+      const d = distance(text, normalizeTerm(k), limit);
+      if (d <= limit && (best === null || d < best[0])) best = [d, i];
+    }
+  });
+  return best ? best[1] : null;
+}
+
+function nearestWord(word, words) {
+  if (Array.from(word).length < 3 || words.includes(word)) return null;
+  let limit = allowed(word), best = null;
+  words.forEach((c, rank) => {
+    const d = distance(word, c, limit);
+    if (d <= limit && (best === null || d < best[0])) { best = [d, rank, c]; if (d === 1) limit = 1; }
+  });
+  return best ? best[2] : null;
+}
+
+function nearestRun(run, terms) {
+  if (Array.from(run).length < 2 || terms.includes(run)) return null;
+  const limit = allowed(run);
+  let best = null;
+  for (const t of terms) {
+    const d = distance(run, t, limit);
+    if (d <= limit && d < Array.from(t).length && (best === null || d < best[0])) best = [d, t];
+  }
+  return best ? best[1] : null;
+}
+
+/** suggest.suggest: what to propose for a (folded, corrected) query that found nothing, or null.
+ * display(i): term i's rendering to show. */
+export function suggest(folded, glossary, typos, display) {
+  const term = nearestTerm(folded, glossary || []);
+  if (term !== null) return display(term);
+  const words = (typos && typos.words) || [], terms = (typos && typos.terms) || [];
+  let changed = false;
+  const out = (folded.match(TERM_TOKEN) || []).map((token) => {
+    let fixed = null;
+    if (CJK_RUN.test(token)) fixed = nearestRun(token, terms);
+    else if (ONLY_LETTERS.test(token) && words.length) fixed = nearestWord(token, words);
+    if (fixed !== null) changed = true;
+    return fixed || token;
+  });
+  if (!changed) return null;
+  const fixed = out.join(" ");
+  const near = nearestTerm(fixed, glossary || []);       // the words put right may now be near a term
+  return near !== null ? display(near) : fixed;
+}
+
+/** The query data's glossary entry i as a hit (the fallback's glossary-first, when Pagefind did not
+ * return the entry itself). */
+export function glossaryHit(data, i, lang) {
+  const [, , id, display, rule] = data.glossary[i];
+  return { id: `term-${id}`, rule: rule || "", title: display, url: `/${lang}/glossary/#term-${id}`, snippet: "", kind: "glossary" };
+}
+
+/** The hits with glossary entry ``exact`` (an index into data.glossary: the term the query exactly
+ * is, see query.understand) moved, or added, first; query.py does the same. */
+export function glossaryFirst(hits, exact, data, lang, limit) {
+  if (exact === null || exact === undefined || !data) return hits;
+  const id = `term-${data.glossary[exact][2]}`;
+  const own = hits.find((h) => h.id === id) || glossaryHit(data, exact, lang);
+  return [own, ...hits.filter((h) => h.id !== id)].slice(0, limit);
 }

@@ -10,6 +10,8 @@ import yaml
 
 QUERIES = Path(__file__).resolve().parents[3] / "tests" / "search" / "queries.yaml"
 QUESTIONS = QUERIES.with_name("questions.yaml")     # players' questions, split into tune / held-out
+FRESH = QUERIES.with_name("questions_fresh.yaml")   # a later held-out batch, reported on its own
+DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
 
 
 @dataclass
@@ -55,9 +57,18 @@ def relevant(hit_id: str, hit_rule: str, hit_kind: str, expect: list[str]) -> bo
     return False
 
 
-def rank_of(hits, expect: list[str]) -> int | None:
-    """1-based rank of the first relevant hit; hits are (id, rule, kind) triples."""
-    for rank, (hit_id, hit_rule, kind) in enumerate(hits, 1):
+def rank_of(hits, expect: list[str], glossary_counts: bool = False) -> int | None:
+    """1-based rank of the first relevant hit; hits are (id, rule, kind) triples.
+
+    Glossary hits are not counted (neither right nor a place in the list): a definition next to the
+    rule it belongs to, or first when the query is exactly the term (the intended answer then), is
+    not a wrong rule. ``glossary_counts=True`` is the older, stricter scoring that counts each
+    glossary entry as a miss in its place (bench/search.py prints both)."""
+    rank = 0
+    for hit_id, hit_rule, kind in hits:
+        if kind == "glossary" and not glossary_counts and not any(e == hit_id for e in expect):
+            continue
+        rank += 1
         if relevant(hit_id, hit_rule, kind, expect):
             return rank
     return None

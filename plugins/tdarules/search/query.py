@@ -27,7 +27,7 @@ from whoosh.collectors import TimeLimit, WrappingCollector
 from whoosh.query import Or, Phrase, Term
 
 from ..model import ALL_LANGUAGES
-from . import situations
+from . import situations, suggest
 from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
 from .ranking import rerank
 from .typos import Corrector, fold_query
@@ -134,6 +134,8 @@ class Engine:
         self._rule_docs: dict[str, dict[str, list[dict]]] = {}
         self._understanding = self.meta.get("understanding", {})
         self._correctors = {lang: Corrector(data["typos"]) for lang, data in self._understanding.items()}
+        self._glossary_docs: dict[str, dict[str, dict]] = {}
+        self._term_forms = suggest.term_forms([(entry["keys"], ()) for entry in self.glossary])
 
     def languages(self):
         return list(self.meta["languages"])
@@ -173,6 +175,45 @@ class Engine:
             with self._lock:
                 self._rule_docs[lang] = cached = groups
         return cached
+
+    def glossary_docs(self, lang: str) -> dict[str, dict]:
+        """Stored fields of the glossary entries, by document id (\"term-all-in\")."""
+        with self._lock:
+            cached = self._glossary_docs.get(lang)
+        if cached is None:
+            cached = {f["id"]: f for f in self.searcher(lang).all_stored_fields() if f["kind"] == "glossary"}
+            with self._lock:
+                self._glossary_docs[lang] = cached
+        return cached
+
+    def _glossary_for(self, lang: str) -> list:
+        return [(entry["keys"], entry["renderings"].get(lang, [])) for entry in self.glossary]
+
+    def exact_term(self, q: str, lang: str, corrected: str | None = "") -> dict | None:
+        """The glossary entry the whole query is (typed in any language, typos corrected), or None.
+        ``corrected``: :meth:`corrected`'s answer when the caller has it already."""
+        folded = fold_query(q, lang, t2s)
+        if corrected == "":
+            corrected = self.corrected(q, lang)
+        for text in dict.fromkeys([folded, corrected or folded]):
+            found = suggest.exact_term(text, self._term_forms)
+            if found is not None:
+                return self.glossary[found]
+        return None
+
+    def suggestion(self, q: str, lang: str) -> str | None:
+        """\"Did you mean\": a query near this one (a glossary term in this language, or the
+        vocabulary's nearest words) that finds something; None when there is none."""
+        q, lang, _ = validate(q, lang, 1)
+        if self.resolve_number(q, lang) is not None:      # a rule number is never a typo
+            return None
+        data = self._understanding.get(lang, {})
+        text = self.corrected(q, lang) or fold_query(q, lang, t2s)
+        glossary = self._glossary_for(lang)
+        proposal = suggest.suggest(text, glossary, data.get("typos", {}), lambda i: glossary[i][1][0])
+        if not proposal or fold_query(proposal, lang, t2s) == fold_query(q, lang, t2s):
+            return None
+        return proposal if self.search(proposal, lang, 1) else None
 
     # -- rule numbers --------------------------------------------------------------------------
 
@@ -241,12 +282,14 @@ class Engine:
         fixed = corrector.correct(folded)
         return fixed if fixed != folded else None
 
-    def understand(self, q: str, lang: str) -> tuple[str, dict[str, float]]:
+    def understand(self, q: str, lang: str, corrected: str | None = "") -> tuple[str, dict[str, float]]:
         """(the query's content: typos corrected, question framing removed; situation scores)."""
         data = self._understanding.get(lang)
         if data is None:
             return q, {}
-        text = self.corrected(q, lang) or fold_query(q, lang, t2s)
+        if corrected == "":
+            corrected = self.corrected(q, lang)
+        text = corrected or fold_query(q, lang, t2s)
         vocabulary = data["situations"]
         found = situations.match(situations.query_keys(text, lang, vocabulary, t2s), vocabulary)
         content = situations.strip_framing(text, vocabulary["framing"], lang.startswith("zh"))
@@ -262,7 +305,8 @@ class Engine:
         reader = searcher.reader()
         zh = lang.startswith("zh")
         original = q
-        q, situation = self.understand(q, lang)
+        fixed = self.corrected(q, lang)              # once: the Chinese corrector is not free
+        q, situation = self.understand(q, lang, fixed)
         terms, rest = self.matched_glossary(nfkc_same_length(q))
         tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
         if not zh and any(t not in STOP_WORDS for t in tokens):
@@ -319,8 +363,14 @@ class Engine:
         if clauses:
             scored = [(result.fields(), float(result.score))
                       for result in _search_within(searcher, Or(clauses), max(4 * limit, 40), deadline)]
+        ranked = rerank(scored, situation, self.rule_docs(lang), limit)
+        exact = self.exact_term(original, lang, fixed)
+        if exact is not None:          # the query is the term: its definition first, then the rules
+            doc = self.glossary_docs(lang).get(f"term-{exact['id']}")
+            if doc is not None:
+                ranked = _glossary_first(doc, ranked, limit)
         hits = []
-        for fields, score in rerank(scored, situation, self.rule_docs(lang), limit):
+        for fields, score in ranked:
             spans = _spans(fields["body"], analyzer, highlight, grams if zh else set())
             hits.append(Hit(fields["id"], fields["rule"], fields["title"], fields["url"],
                             _snippet(fields["body"], spans), round(score, 3), fields["kind"]))
@@ -335,6 +385,14 @@ class Engine:
             rule_id, letter = number
             return self.jump(rule_id, letter, lang, limit) if rule_id else []
         return self.text_search(q, lang, limit)
+
+
+def _glossary_first(doc: dict, ranked: list[tuple[dict, float]], limit: int):
+    """``ranked`` with glossary entry ``doc`` first, the rest in their order (understanding.glossaryFirst).
+    (Also lifting the term's first rule after it was measured and dropped: the glossary's first rule is
+    not always the answer — all-in's is rule 3, the list of official terms.)"""
+    top = ranked[0][1] + 1 if ranked else 1.0
+    return [(doc, top)] + [r for r in ranked if r[0]["id"] != doc["id"]][:limit - 1]
 
 
 class _CpuDeadline(WrappingCollector):

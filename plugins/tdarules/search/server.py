@@ -1,6 +1,7 @@
 """The search API and the built site, served by Starlette + uvicorn, fit to face the internet.
 
-``GET /api/search?q=…&lang=…&limit=…`` → ``{"hits": [...]}``; bad input → 400 ``{"error": "..."}``.
+``GET /api/search?q=…&lang=…&limit=…`` → ``{"hits": [...]}`` (plus ``corrected`` when typos were put
+right, ``suggestion`` — "did you mean" — when nothing matched); bad input → 400 ``{"error": "..."}``.
 ``GET /healthz`` → the index build this process serves. Everything else is the built site
 (``site/``) as static files. The Whoosh index is read from ``build/search-index`` (outside the
 published tree) unless another is given.
@@ -123,7 +124,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
         waiting[0] += 1
         try:
             loop = asyncio.get_running_loop()
-            hits, corrected = await loop.run_in_executor(pool, _search, index_dir, params)
+            hits, corrected, suggestion = await loop.run_in_executor(pool, _search, index_dir, params)
         except IndexMissing as error:
             return _error(str(error), 503)
         except QueryError as error:
@@ -136,6 +137,8 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
         body = {"hits": [h.to_dict() for h in hits]}
         if corrected:
             body["corrected"] = corrected                 # "showing results for"
+        if suggestion:
+            body["suggestion"] = suggestion               # "did you mean", when nothing matched
         return JSONResponse(body, headers=API_HEADERS)
 
     async def healthz(request: Request) -> Response:
@@ -179,7 +182,8 @@ def _prepare_thread(index_dir: Path) -> None:
 def _search(index_dir: Path, params: dict[str, str]):
     found = engine(index_dir)
     lang = params.get("lang", "en")
-    return found.search(params["q"], lang, int(params["limit"])), found.corrected(params["q"], lang)
+    hits = found.search(params["q"], lang, int(params["limit"]))
+    return hits, found.corrected(params["q"], lang), None if hits else found.suggestion(params["q"], lang)
 
 
 # --- middleware (plain ASGI: cheap, and each does one thing) -----------------------------------------

@@ -11,7 +11,8 @@ One algorithm, two implementations kept identical: this module (the API) and
 * ``match(query keys)``: every phrase scores the share of its key weight (rarer keys weigh more,
   ``log(1 + entries / entries with the key)``) that the query has; an entry scores its best phrase;
   entries below ``THRESHOLD`` are dropped. A phrase whose matched keys weigh little in all (one
-  common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``. The result is
+  common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``; a phrase that
+  passes is then weighed by how much of the query's key weight it explains (``COVERAGE``). The result is
   ``{rule or part id: score in (0, 1]}``.
 * English phrases also serve the zh and ru sites (players type "min raise" or "OOT" there too).
 * ``words``: a player's word → the rule text's words (籌碼 → 計分牌), appended to the search words
@@ -27,6 +28,10 @@ from .analyzers import CJK
 
 THRESHOLD = 0.5
 FULL_WEIGHT = 3.0
+# How much of the query a phrase explains also counts: a short phrase whose two words a long question
+# happens to hold ranks below a longer phrase that explains the whole question (coverage ∈ [0, 1]).
+COVERAGE = 0.5
+NEGATION = re.compile(r"n['’]t$")
 UNIGRAM = 0.5
 WORD = re.compile(f"[^\\W_{CJK}]+(?:['’-][^\\W_{CJK}]+)*", re.UNICODE)   # a Latin or Cyrillic word
 CJK_RUN = re.compile(f"[{CJK}]+")
@@ -88,6 +93,8 @@ def keys(text: str, lang: str, framing: list[str], en_framing=()) -> list[str]:
             # bigrams for precision, single characters so that word order does not matter
             # (数一下对手的筹码 ~ 数对手筹码)
             out += [word[i:i + 2] for i in range(len(word) - 1)] + list(word)
+        elif not zh and NEGATION.search(word) and word.replace("’", "'").isascii():
+            out.append("not")          # wasn't, didn't, can't: what they say is "not"
         else:
             out.append(stem(word, lang))
     return list(dict.fromkeys(k for k in out if k))
@@ -144,6 +151,7 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
     if not have:
         return found
     weights, postings = _postings(data)
+    asked = sum(weights[k] for k in sorted(have) if k in weights)     # sorted: the same sum as the JS
     touched = {where for key in have for where in postings.get(key, ())}
     best: dict[int, float] = {}
     for entry, phrase in touched:
@@ -151,12 +159,14 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
         total = sum(weights[k] for k in keys_)
         got = sum(weights[k] for k in keys_ if k in have)
         score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
+        if score < THRESHOLD:
+            continue
+        score *= 1 - COVERAGE + COVERAGE * (got / asked)
         if score > best.get(entry, 0.0):
             best[entry] = score
     for entry, score in best.items():
-        if score >= THRESHOLD:
-            for rule in data["entries"][entry][0]:
-                found[rule] = max(found.get(rule, 0.0), round(score, 4))
+        for rule in data["entries"][entry][0]:
+            found[rule] = max(found.get(rule, 0.0), round(score, 4))
     return found
 
 

@@ -81,19 +81,22 @@ def query_data(rulebook, lang: str) -> dict:
 
     ``cjk``: "chars" when the records hold Chinese one character a word (see :func:`cjk_chars`);
     ``rules``: [id, title, url, part letters] in reading order; ``renumbering``: 2017 id → 2024 id
-    (null when dropped); ``glossary``: [keys, renderings] per term, keys folded like Whoosh's (every
-    language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
-    Simplified-folded too, as the records are); ``situations`` and ``typos``: the same query
+    (null when dropped); ``glossary``: [keys, renderings, id, shown, rule] per term, keys folded like Whoosh's
+    (every language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
+    Simplified-folded too, as the records are), the rendering shown (as written) and the rule that
+    defines it (for "did you mean" and a glossary-first hit); ``situations`` and ``typos``: the same query
     understanding data the API reads from meta.json (:func:`.index.query_understanding`).
     """
     from .. import urls
     edition = rulebook.edition(lang)
     rules = [[r.id, r.title.text, urls.rule_url(lang, r.id), "".join(r.parts)] for r in edition.all_rules()]
     glossary = []
-    for entry in glossary_keys(rulebook.glossary):
+    for term, entry in zip(rulebook.glossary, glossary_keys(rulebook.glossary)):
         names = entry["renderings"]["zh-Hans" if lang == "zh-Hant" else lang]
         keys = sorted(entry["keys"], key=lambda k: (-len(k), k))     # a set's order varies per process
-        glossary.append([keys, list(dict.fromkeys(names))])
+        shown = entry["renderings"][lang] or names
+        glossary.append([keys, list(dict.fromkeys(names)), entry["id"], shown[0] if shown else entry["id"],
+                         term.rules[0] if term.rules else ""])
     return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": {r.old: r.new for r in rulebook.renumbering},
             "rules": rules, "glossary": glossary, **query_understanding(rulebook, lang)}
 

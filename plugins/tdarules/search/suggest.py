@@ -1,0 +1,155 @@
+""""Did you mean", for a query that found nothing, and "is this query exactly a glossary term".
+
+Both are pure functions of data both backends hold, so docs/assets/search/understanding.js
+(``suggest``, ``exactTerm``) gives the same answers from ``pagefind/tda-query.<lang>.json``
+(tests/search/test_fallback_understanding.py compares them):
+
+* ``glossary``: [keys, renderings in the site's language] per term, keys folded, every language,
+  abbreviations included (the Whoosh meta.json's ``glossary`` or query_data's);
+* ``typos``: :func:`.typos.prepare`'s data (``words`` for en/ru by frequency, ``terms`` for Chinese).
+
+A suggestion is only a proposal: the caller runs it and shows it only when it finds something.
+Typo correction (:mod:`.typos`) already replaced every word one edit away from the vocabulary before
+the search ran, so what is left here is further away: up to two edits (Damerau: a transposition of
+neighbours is one edit) for words of five letters or more, one for shorter ones.
+"""
+from __future__ import annotations
+
+import re
+
+from .analyzers import CJK
+from .situations import stem
+
+SPACES = re.compile(r"[\s\-‐‑–—_·・]+")
+TOKEN = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+", re.UNICODE)
+LETTERS = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
+CJK_RUN = re.compile(f"[{CJK}]+")
+BETWEEN_CJK = re.compile(f"(?<=[{CJK}]) (?=[{CJK}])")
+
+
+def normalize(folded: str) -> str:
+    """A folded text compared as a term: spaces, hyphens and dots between words all one space."""
+    text = SPACES.sub(" ", folded.replace(".", " ")).strip(" ?？!！.。,，:：;；'\"")
+    return BETWEEN_CJK.sub("", text)
+
+
+def distance(a: str, b: str, limit: int) -> int:
+    """Damerau–Levenshtein distance (optimal string alignment) of a and b; ``limit + 1`` once it
+    is certain to exceed ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                value = min(value, previous2[j - 2] + 1)
+            current[j] = value
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def allowed(text: str) -> int:
+    """Edits a suggestion may be away: Chinese one per three characters (at most two), else one below
+    five letters, two from five."""
+    if CJK_RUN.fullmatch(text):
+        return min(2, len(text) // 3) or 1
+    return 1 if len(text) < 5 else 2
+
+
+def term_form(folded: str) -> str:
+    """How a query and a glossary key are compared as terms: :func:`normalize`, and Latin and
+    Cyrillic words cut to the shared stem (стринг-бет = стринг-беты, string bet = string bets)."""
+    return " ".join(w if CJK_RUN.search(w) else stem(w, "en") for w in normalize(folded).split(" "))
+
+
+def term_forms(glossary: list) -> dict[str, int]:
+    """{term form of a key: index of its term}, every key of every term (the first term wins)."""
+    forms: dict[str, int] = {}
+    for i, (keys, _names) in enumerate(glossary):
+        for key in keys:
+            forms.setdefault(term_form(key), i)
+    return forms
+
+
+def exact_term(folded: str, forms: dict[str, int]) -> int | None:
+    """Index of the glossary term the whole query is (any language's rendering, an abbreviation or
+    the id; case, width, spaces, hyphens and word endings aside), else None. ``forms``: :func:`term_forms`."""
+    return forms.get(term_form(folded)) if folded.strip() else None
+
+
+def nearest_term(folded: str, glossary: list) -> int | None:
+    """Index of the glossary term whose key is nearest the whole query, within :func:`allowed`."""
+    text = normalize(folded)
+    if len(text) < 3:
+        return None
+    limit = allowed(text.replace(" ", ""))
+    best = None
+    for i, (keys, names) in enumerate(glossary):
+        if not names:
+            continue
+        for key in keys:
+            d = distance(text, normalize(key), limit)
+            if d <= limit and (best is None or d < best[0]):
+                best = (d, i)
+    return best[1] if best else None
+
+
+def nearest_word(word: str, words: list[str]) -> str | None:
+    """The most frequent vocabulary word nearest ``word`` (``words`` by frequency), within :func:`allowed`."""
+    if len(word) < 3 or word in words:
+        return None
+    limit = allowed(word)
+    best = None
+    for rank, candidate in enumerate(words):
+        d = distance(word, candidate, limit)
+        if d <= limit and (best is None or d < best[0]):
+            best = (d, rank, candidate)
+            if d == 1:
+                limit = 1
+    return best[2] if best else None
+
+
+def nearest_run(run: str, terms: list[str]) -> str | None:
+    """The Chinese poker term (Simplified) nearest a run of the query, within :func:`allowed`."""
+    if len(run) < 2 or run in terms:
+        return None
+    limit = allowed(run)
+    best = None
+    for term in terms:
+        d = distance(run, term, limit)
+        if d <= limit and d < len(term) and (best is None or d < best[0]):
+            best = (d, term)
+    return best[1] if best else None
+
+
+def suggest(folded: str, glossary: list, typos: dict, display) -> str | None:
+    """What to propose for a query that found nothing (``folded``: NFKC, lower case, Chinese in
+    Simplified; typos already corrected), or None. ``display(i)``: term i's rendering to show.
+    A query near a glossary term (in any language) becomes that term in the site's language;
+    otherwise each word the vocabulary lacks becomes its nearest vocabulary word (and the result, if
+    it is now near a glossary term, that term)."""
+    term = nearest_term(folded, glossary)
+    if term is not None:
+        return display(term)
+    words, terms = typos.get("words", []), typos.get("terms", [])
+    changed = False
+    out = []
+    for token in TOKEN.findall(folded):
+        fixed = None
+        if CJK_RUN.fullmatch(token):
+            fixed = nearest_run(token, terms)
+        elif LETTERS.fullmatch(token) and words:
+            fixed = nearest_word(token, words)
+        changed |= fixed is not None
+        out.append(fixed or token)
+    if not changed:
+        return None
+    fixed = " ".join(out)
+    term = nearest_term(fixed, glossary)          # the words put right may now be near a term
+    return display(term) if term is not None else fixed
