@@ -219,3 +219,27 @@ def test_calculators_page_fits_a_phone_and_is_labelled(page, base_url, errors):
         assert box["height"] >= 44 and box["width"] >= 44
     assert page.locator("h2#engine").count() == 1
     assert "minRaise(input)" in page.locator(".tda-engine-doc").inner_text()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hans", "ru"])
+def test_what_the_rules_leave_open_is_said_in_the_result(page, base_url, errors, language):
+    """Issue 8: a check and a fold meet one wording of Rule 36-A and not the other; the result box
+    says so (the Rule 1 note and the open point, in the page language) instead of choosing."""
+    section = open_calc(page, f"{base_url}/{language}/rules/36/", "substantialAction")
+    fill_rows(section, "actions", [["check"], ["fold"]])
+    section.locator("button[type=submit]").click()
+    section.locator(".tda-calc-result").wait_for()
+    strings = ui_strings(page, language)
+    note = section.locator(".tda-calc-td")
+    assert note.locator("p").inner_text() == strings["ui"]["td_rule_1"]
+    point = note.locator('.tda-calc-discretion li[data-code="sa_check_fold_unclear"]')
+    assert point.inner_text() == strings["steps"]["sa_check_fold_unclear"].replace("{index}", "2")
+    # Said once, above the steps, not repeated in them; Rule 1 is among the cited rules.
+    assert section.locator('.tda-calc-steps li[data-code="sa_check_fold_unclear"]').count() == 0
+    assert section.locator('.tda-calc-cites li[data-cite="1"]').count() == 1
+    # A plain case leaves nothing open: no note.
+    fill_rows(section, "actions", [["check"], ["bet"]])
+    section.locator("button[type=submit]").click()
+    wait = section.locator('.tda-calc-kv[data-key="substantialAction"] dd[data-value="true"]')
+    wait.wait_for()
+    assert section.locator(".tda-calc-td").count() == 0

@@ -13,7 +13,8 @@ What stands between a request and the work (outermost first):
 * security headers on every response (``security.py``: CSP with hashes of Material's inline scripts);
 * a request body or a method other than GET/HEAD is refused (413 / 405): the site takes no input
   but the query string;
-* per-client rate limit on ``/api/`` (token bucket, 429 with Retry-After);
+* per-client rate limit on ``/api/`` (token bucket, 429 with Retry-After; one budget shared by all
+  worker processes, ``ratelimit.py``);
 * searches run on a fixed pool of threads (``search_threads``), so the number of Whoosh searchers is
   fixed (one per thread and language) and memory stays bounded; a bounded queue before it (503 when
   full); each query has a CPU budget and a cap on fuzzy expansion (``query.py``).
@@ -41,6 +42,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
+from .ratelimit import RateLimit, buckets_for
 from .security import security_headers
 
 log = logging.getLogger("tdarules.search")
@@ -105,7 +107,8 @@ def index_build(index_dir: Path) -> dict:
 
 def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | None = None, *,
                allowed_hosts: list[str] | None = None, rate: float | None = DEFAULT_RATE,
-               search_threads: int = SEARCH_THREADS, log_requests: bool = True) -> ASGIApp:
+               search_threads: int = SEARCH_THREADS, log_requests: bool = True,
+               rate_store: str | None = None) -> ASGIApp:
     site_dir = Path(site_dir) if site_dir is not None else None
     index_dir = Path(index_dir) if index_dir is not None else DEFAULT_INDEX
     pool = ThreadPoolExecutor(max_workers=search_threads, thread_name_prefix="search")
@@ -157,7 +160,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
     app: ASGIApp = Starlette(routes=routes)
     app = RequestLimits(app)
     if rate:
-        app = RateLimit(app, rate)
+        app = RateLimit(app, buckets_for(rate, BURST, rate_store))   # rate_store: shared by all workers
     app = SecurityHeaders(app, site_dir)
     app = AllowedHosts(app, allowed_hosts or list(DEFAULT_HOSTS))
     if log_requests:
@@ -317,34 +320,10 @@ class RequestLimits:
         await self.app(scope, receive, send)
 
 
-class RateLimit:
-    """Token bucket per client address for /api/ (per process; behind nginx, its limit_req too)."""
-
-    def __init__(self, app: ASGIApp, rate: float, burst: int = BURST, max_clients: int = 10_000):
-        self.app = app
-        self.rate, self.burst, self.max_clients = rate, burst, max_clients
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/api/"):
-            client = (scope.get("client") or ("-", 0))[0]
-            now = time.monotonic()
-            tokens, last = self.buckets.get(client, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - last) * self.rate)
-            if tokens < 1:
-                wait = max(1, int((1 - tokens) / self.rate + 0.999))
-                response = _error("too many searches; slow down", 429, {"Retry-After": str(wait)})
-                return await response(scope, receive, send)
-            if len(self.buckets) >= self.max_clients and client not in self.buckets:
-                self.buckets.clear()                 # bounded memory: forget everyone rather than grow
-            self.buckets[client] = (tokens - 1, now)
-        await self.app(scope, receive, send)
-
-
 # --- running ---------------------------------------------------------------------------------------
 
 ENV = {"site": "TDA_SITE_DIR", "index": "TDA_INDEX_DIR", "hosts": "TDA_ALLOWED_HOSTS", "rate": "TDA_RATE",
-       "log": "TDA_ACCESS_LOG"}
+       "log": "TDA_ACCESS_LOG", "rate_store": "TDA_RATE_STORE"}
 
 
 def app_from_env() -> ASGIApp:
@@ -355,7 +334,7 @@ def app_from_env() -> ASGIApp:
     _configure_logging(log_requests)            # each worker is a fresh (spawned) process
     app = create_app(os.environ.get(ENV["site"], "site"), os.environ.get(ENV["index"]) or None,
                      allowed_hosts=hosts, rate=float(rate) if rate is not None else DEFAULT_RATE,
-                     log_requests=log_requests)
+                     log_requests=log_requests, rate_store=os.environ.get(ENV["rate_store"]) or None)
     _warm(Path(os.environ.get(ENV["index"]) or DEFAULT_INDEX))
     return app
 
@@ -386,11 +365,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | str = "sit
           index_dir: Path | str | None = None, *, workers: int = 1, allowed_hosts: list[str] | None = None,
           rate: float | None = None, access_log: bool = True) -> None:
     """Run uvicorn in the foreground (what `rulebook serve` calls); `workers` > 1 forks uvicorn workers."""
+    import shutil
+    import tempfile
+
     import uvicorn
     hosts = list(allowed_hosts or [*DEFAULT_HOSTS, host])
+    store_dir = tempfile.mkdtemp(prefix="tda-rate-")       # one rate-limit budget for all workers (ratelimit.py)
+    os.environ[ENV["rate_store"]] = str(Path(store_dir) / "buckets.sqlite")
     os.environ.update({ENV["site"]: str(Path(site_dir).resolve()),
                        ENV["index"]: str(Path(index_dir or DEFAULT_INDEX).resolve()),
                        ENV["hosts"]: ",".join(hosts), ENV["rate"]: str(DEFAULT_RATE if rate is None else rate),
                        ENV["log"]: "1" if access_log else "0"})
-    uvicorn.run("tdarules.search.server:app_from_env", factory=True, host=host, port=port, workers=workers,
-                log_level="warning", **uvicorn_options())
+    try:
+        uvicorn.run("tdarules.search.server:app_from_env", factory=True, host=host, port=port, workers=workers,
+                    log_level="warning", **uvicorn_options())
+    finally:
+        shutil.rmtree(store_dir, ignore_errors=True)
