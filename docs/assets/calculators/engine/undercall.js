@@ -25,6 +25,12 @@ function compute(input) {
   const out = { callTo, amountToAdd: callTo - priorBet };
   const done = (ruling, extra = {}) => success({ ruling, ...out, ...extra }, steps, cites, open);
 
+  if (!inTurn && (declaration === 'call' || declaration === 'raise')) {
+    // 51-A binds declarations made in turn; out of turn, 53-A decides: binding only if the action to
+    // this player does not change, which the calculator cannot know.
+    cites.push('53-A');
+    open.push(step('uc_declared_out_of_turn', { callTo }));
+  }
   if (declaration === 'call') {
     cites.push('51-A');
     steps.push(step('uc_general_call_binding', { callTo }));
