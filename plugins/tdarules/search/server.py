@@ -15,23 +15,24 @@ What stands between a request and the work (outermost first):
   but the query string;
 * per-client rate limit on ``/api/`` (token bucket, 429 with Retry-After; one budget shared by all
   worker processes, ``ratelimit.py``);
-* searches run on a fixed pool of threads (``search_threads``), so the number of Whoosh searchers is
-  fixed (one per thread and language) and memory stays bounded; a bounded queue before it (503 when
-  full); each query has a CPU budget and a cap on fuzzy expansion (``query.py``).
+* searches run on a fixed pool (``pool.py``: a search process per worker under ``serve``, so pages
+  never wait for the GIL behind Whoosh; threads for an app built in-process), so the number of Whoosh
+  searchers is fixed (one per thread or process and language) and memory stays bounded; a bounded
+  queue before it (503 when full); each query has a CPU budget and a cap on fuzzy expansion (``query.py``).
 
 Oversized request headers get 431 from the protocol (``protocol.py``).
 """
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import os
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
@@ -41,6 +42,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .pool import SearchPool
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
 from .ratelimit import RateLimit, buckets_for
 from .security import security_headers
@@ -108,12 +110,10 @@ def index_build(index_dir: Path) -> dict:
 def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | None = None, *,
                allowed_hosts: list[str] | None = None, rate: float | None = DEFAULT_RATE,
                search_threads: int = SEARCH_THREADS, log_requests: bool = True,
-               rate_store: str | None = None) -> ASGIApp:
+               rate_store: str | None = None, search_processes: int = 0) -> ASGIApp:
     site_dir = Path(site_dir) if site_dir is not None else None
     index_dir = Path(index_dir) if index_dir is not None else DEFAULT_INDEX
-    pool = ThreadPoolExecutor(max_workers=search_threads, thread_name_prefix="search")
-    for _ in range(search_threads):       # open the searchers where they will be used, before the first query
-        pool.submit(_prepare_thread, index_dir)
+    pool = SearchPool(index_dir, processes=search_processes, threads=search_threads)
     waiting = [0]
 
     async def api_search(request: Request) -> Response:
@@ -125,8 +125,9 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
             return _error("the search is busy; try again in a moment", 503, {"Retry-After": "1"})
         waiting[0] += 1
         try:
-            loop = asyncio.get_running_loop()
-            hits, corrected = await loop.run_in_executor(pool, _search, index_dir, params)
+            hits, corrected = await pool.run(params)
+        except BrokenProcessPool:
+            return _error("the search is restarting; try again in a moment", 503, {"Retry-After": "1"})
         except IndexMissing as error:
             return _error(str(error), 503)
         except QueryError as error:
@@ -136,7 +137,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
             return _error("internal search error", 500)
         finally:
             waiting[0] -= 1
-        body = {"hits": [h.to_dict() for h in hits]}
+        body = {"hits": hits}
         if corrected:
             body["corrected"] = corrected                 # "showing results for"
         return JSONResponse(body, headers=API_HEADERS)
@@ -157,7 +158,12 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
               Route("/api/{rest:path}", hidden)]
     if site_dir is not None and site_dir.is_dir():
         routes.extend(site_routes(site_dir))
-    app: ASGIApp = Starlette(routes=routes)
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        yield
+        pool.close()                      # no search process outlives the server
+
+    app: ASGIApp = Starlette(routes=routes, lifespan=lifespan)
     app = RequestLimits(app)
     if rate:
         app = RateLimit(app, buckets_for(rate, BURST, rate_store))   # rate_store: shared by all workers
@@ -166,23 +172,6 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
     if log_requests:
         app = AccessLog(app)
     return app
-
-
-def _prepare_thread(index_dir: Path) -> None:
-    """In a search thread: open its searcher for every language and the number-jump tables."""
-    try:
-        found = engine(index_dir)
-        found.warm()
-        for lang in found.languages():
-            found.rule_docs(lang)
-    except Exception as error:           # no index yet: the API answers 503 until there is one
-        log.warning("search index not ready in %s: %s", index_dir, error)
-
-
-def _search(index_dir: Path, params: dict[str, str]):
-    found = engine(index_dir)
-    lang = params.get("lang", "en")
-    return found.search(params["q"], lang, int(params["limit"])), found.corrected(params["q"], lang)
 
 
 # --- middleware (plain ASGI: cheap, and each does one thing) -----------------------------------------
@@ -323,7 +312,7 @@ class RequestLimits:
 # --- running ---------------------------------------------------------------------------------------
 
 ENV = {"site": "TDA_SITE_DIR", "index": "TDA_INDEX_DIR", "hosts": "TDA_ALLOWED_HOSTS", "rate": "TDA_RATE",
-       "log": "TDA_ACCESS_LOG", "rate_store": "TDA_RATE_STORE"}
+       "log": "TDA_ACCESS_LOG", "rate_store": "TDA_RATE_STORE", "processes": "TDA_SEARCH_PROCESSES"}
 
 
 def app_from_env() -> ASGIApp:
@@ -331,11 +320,14 @@ def app_from_env() -> ASGIApp:
     hosts = [h for h in os.environ.get(ENV["hosts"], "").split(",") if h] or None
     rate = os.environ.get(ENV["rate"])
     log_requests = os.environ.get(ENV["log"], "1") == "1"
+    processes = int(os.environ.get(ENV["processes"], "0") or 0)
     _configure_logging(log_requests)            # each worker is a fresh (spawned) process
     app = create_app(os.environ.get(ENV["site"], "site"), os.environ.get(ENV["index"]) or None,
                      allowed_hosts=hosts, rate=float(rate) if rate is not None else DEFAULT_RATE,
-                     log_requests=log_requests, rate_store=os.environ.get(ENV["rate_store"]) or None)
-    _warm(Path(os.environ.get(ENV["index"]) or DEFAULT_INDEX))
+                     log_requests=log_requests, rate_store=os.environ.get(ENV["rate_store"]) or None,
+                     search_processes=processes)
+    if not processes:                            # else the searchers live in the search process only
+        _warm(Path(os.environ.get(ENV["index"]) or DEFAULT_INDEX))
     return app
 
 
@@ -375,7 +367,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | str = "sit
     os.environ.update({ENV["site"]: str(Path(site_dir).resolve()),
                        ENV["index"]: str(Path(index_dir or DEFAULT_INDEX).resolve()),
                        ENV["hosts"]: ",".join(hosts), ENV["rate"]: str(DEFAULT_RATE if rate is None else rate),
-                       ENV["log"]: "1" if access_log else "0"})
+                       ENV["log"]: "1" if access_log else "0", ENV["processes"]: "1"})   # pool.py
     try:
         uvicorn.run("tdarules.search.server:app_from_env", factory=True, host=host, port=port, workers=workers,
                     log_level="warning", **uvicorn_options())
