@@ -73,6 +73,7 @@ class SearchPool:
 
     def __init__(self, index_dir: Path, *, processes: int = 0, threads: int = 1):
         self.index_dir, self.processes, self.threads = Path(index_dir), processes, threads
+        self.warming: list = []
         self.executor = self._start()
 
     def _start(self) -> Executor:
@@ -80,13 +81,19 @@ class SearchPool:
             # spawn: a fresh interpreter, never a fork of a process with an event loop and threads.
             executor = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
                                            initializer=prepare, initargs=(self.index_dir,))
-            for _ in range(self.processes):
-                executor.submit(_ready)           # start them now: the first query should not pay
+            # Start them now (the initializer opens the searchers): the first query should not pay.
+            self.warming = [executor.submit(_ready) for _ in range(self.processes)]
             return executor
         executor = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="search")
-        for _ in range(self.threads):             # open the searchers where they will be used
-            executor.submit(prepare, self.index_dir)
+        # Open the searchers in the threads that will use them, before the first query.
+        self.warming = [executor.submit(prepare, self.index_dir) for _ in range(self.threads)]
         return executor
+
+    async def ready(self, timeout: float = 120) -> None:
+        """Wait until every search thread or process has opened its searchers (the app's startup
+        waits for this, so the server takes no connection it would make wait for a spawn)."""
+        if self.warming:
+            await asyncio.wait([asyncio.wrap_future(f) for f in self.warming], timeout=timeout)
 
     async def run(self, params: dict[str, str]) -> tuple[list[dict], str | None]:
         loop = asyncio.get_running_loop()

@@ -160,6 +160,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
         routes.extend(site_routes(site_dir))
     @contextlib.asynccontextmanager
     async def lifespan(_app):
+        await pool.ready()                # the search process is up before the first connection
         yield
         pool.close()                      # no search process outlives the server
 
