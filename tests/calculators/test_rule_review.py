@@ -142,3 +142,9 @@ def test_every_addendum_example_of_a_reviewed_rule_is_placed(english):
         elif f"addendum-{key}" not in REVIEW["rules"]:
             problems.append(f"addendum-{key} (no examples: its text is reviewed as a unit)")
     assert not problems, problems
+
+
+def test_the_markdown_is_rendered_from_the_data():
+    from rule_review import render
+    assert (HERE / "RULE-REVIEW.md").read_text(encoding="utf-8") == render(REVIEW), \
+        "run: .venv/bin/python tests/calculators/rule_review.py > tests/calculators/RULE-REVIEW.md"
