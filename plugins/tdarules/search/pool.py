@@ -32,7 +32,6 @@ log = logging.getLogger("tdarules.search")
 
 def prepare(index_dir: Path) -> None:
     """In a search thread or process: open its searcher for every language and the number tables."""
-    _die_with_parent()
     try:
         found = engine(index_dir)
         found.warm()
@@ -54,11 +53,9 @@ def _ready() -> bool:
     return True
 
 
-def _die_with_parent() -> None:
-    """In a search process: exit when the worker that started it is gone (killed, crashed), so no
-    search process outlives its server. Threads of the worker itself have nothing to watch."""
-    if multiprocessing.parent_process() is None:
-        return
+def prepare_process(index_dir: Path) -> None:
+    """A search process's initializer: exit when the worker that started it is gone (killed,
+    crashed), so no search process outlives its server; then open the searchers."""
     parent = os.getppid()
 
     def watch():
@@ -66,6 +63,7 @@ def _die_with_parent() -> None:
             time.sleep(1)
         os._exit(0)
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    prepare(index_dir)
 
 
 class SearchPool:
@@ -80,7 +78,7 @@ class SearchPool:
         if self.processes:
             # spawn: a fresh interpreter, never a fork of a process with an event loop and threads.
             executor = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=prepare, initargs=(self.index_dir,))
+                                           initializer=prepare_process, initargs=(self.index_dir,))
             # Start them now (the initializer opens the searchers): the first query should not pay.
             self.warming = [executor.submit(_ready) for _ in range(self.processes)]
             return executor
