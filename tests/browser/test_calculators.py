@@ -23,11 +23,22 @@ def errors(page):
     failed: list[str] = []
     page.on("pageerror", lambda error: found.append(f"pageerror: {error}"))
     page.on("console", lambda msg: found.append(f"console: {msg.text}")
-            if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource")
+            and not _site_url_sitemap(msg.text) else None)
     page.on("response", lambda response: failed.append(response.url) if response.status >= 400 else None)
     yield found
     assert not found, found
     assert all(url.endswith("/sitemap.xml") for url in failed), failed
+
+
+# The build's public address (mkdocs.yml site_url): Material's language switcher fetches its sitemap
+# there, another origin only because the tests serve on a free port. Nothing listens there, or another
+# server does (then the browser reports CORS): neither is a defect of the page (as in test_csp.py).
+SITE_URL = "http://127.0.0.1:8000/"
+
+
+def _site_url_sitemap(text: str) -> bool:
+    return SITE_URL in text and "sitemap.xml" in text
 
 
 def open_calc(page, url: str, calc: str):
