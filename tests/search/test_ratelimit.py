@@ -2,8 +2,13 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
-from tdarules.search.ratelimit import LocalBuckets, SharedBuckets
+from tdarules.search.ratelimit import LocalBuckets, SharedBuckets, drop_store, make_store
 
 NOW = 1_000.0
 
@@ -59,3 +64,23 @@ def test_idle_buckets_are_pruned(tmp_path, monkeypatch):
     buckets.take("10.0.0.99", NOW + 60)                          # the 10th take prunes the full buckets
     rows = buckets._connection().execute("SELECT client FROM buckets").fetchall()
     assert rows == [("10.0.0.99",)]
+
+
+def test_stores_of_dead_servers_are_swept_and_only_the_owner_drops_its_own(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    gone = tmp_path / "tda-rate-gone"
+    gone.mkdir()
+    (gone / "owner").write_text(dead.stdout.strip())           # that process has exited
+    foreign = tmp_path / "tda-rate-foreign"
+    foreign.mkdir()                                             # no owner file: not ours to judge
+    mine = Path(make_store())
+    assert not gone.exists() and foreign.exists()
+    assert mine.parent.parent == tmp_path and (mine.parent / "owner").read_text() == str(os.getpid())
+    other = tmp_path / "tda-rate-other"
+    other.mkdir()
+    (other / "owner").write_text("1")                           # pid 1: alive, and not us
+    drop_store(str(other / "buckets.sqlite"))
+    assert other.exists()
+    drop_store(str(mine))
+    assert not mine.parent.exists()

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 import time
 from pathlib import Path
 
@@ -126,6 +128,38 @@ class RateLimit:
                                         headers={"Cache-Control": "no-store", "Retry-After": str(max(1, int(wait + 0.999)))})
                 return await response(scope, receive, send)
         await self.app(scope, receive, send)
+
+
+STORE_PREFIX = "tda-rate-"
+
+
+def make_store() -> str:
+    """A private directory for one server's buckets; its `owner` file names the process that made it.
+    Stores left by servers that died without cleaning up (SIGKILL; uvicorn re-raises SIGTERM after
+    its graceful shutdown, so no `finally` runs) are removed here, by whoever starts next."""
+    for old in Path(tempfile.gettempdir()).glob(STORE_PREFIX + "*"):
+        try:
+            owner = int((old / "owner").read_text())
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            shutil.rmtree(old, ignore_errors=True)
+        except (OSError, ValueError):
+            continue                               # not ours to judge (another user, being made)
+    directory = Path(tempfile.mkdtemp(prefix=STORE_PREFIX))
+    (directory / "owner").write_text(str(os.getpid()))
+    return str(directory / "buckets.sqlite")
+
+
+def drop_store(store: str | None) -> None:
+    """Remove the store if this process made it (the server's own shutdown; workers leave it)."""
+    if not store:
+        return
+    directory = Path(store).parent
+    try:
+        if int((directory / "owner").read_text()) == os.getpid():
+            shutil.rmtree(directory, ignore_errors=True)
+    except (OSError, ValueError):
+        pass
 
 
 def buckets_for(rate: float, burst: int, store: str | None) -> LocalBuckets | SharedBuckets:

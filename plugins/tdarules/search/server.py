@@ -44,7 +44,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .pool import SearchPool
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
-from .ratelimit import RateLimit, buckets_for
+from .ratelimit import RateLimit, buckets_for, drop_store, make_store
 from .security import security_headers
 
 log = logging.getLogger("tdarules.search")
@@ -163,6 +163,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
         await pool.ready()                # the search process is up before the first connection
         yield
         pool.close()                      # no search process outlives the server
+        drop_store(rate_store)            # when this process made it (one worker: serve itself)
 
     app: ASGIApp = Starlette(routes=routes, lifespan=lifespan)
     app = RequestLimits(app)
@@ -358,13 +359,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | str = "sit
           index_dir: Path | str | None = None, *, workers: int = 1, allowed_hosts: list[str] | None = None,
           rate: float | None = None, access_log: bool = True) -> None:
     """Run uvicorn in the foreground (what `rulebook serve` calls); `workers` > 1 forks uvicorn workers."""
-    import shutil
-    import tempfile
-
     import uvicorn
     hosts = list(allowed_hosts or [*DEFAULT_HOSTS, host])
-    store_dir = tempfile.mkdtemp(prefix="tda-rate-")       # one rate-limit budget for all workers (ratelimit.py)
-    os.environ[ENV["rate_store"]] = str(Path(store_dir) / "buckets.sqlite")
+    store = os.environ[ENV["rate_store"]] = make_store()   # one rate-limit budget for all workers (ratelimit.py)
     os.environ.update({ENV["site"]: str(Path(site_dir).resolve()),
                        ENV["index"]: str(Path(index_dir or DEFAULT_INDEX).resolve()),
                        ENV["hosts"]: ",".join(hosts), ENV["rate"]: str(DEFAULT_RATE if rate is None else rate),
@@ -373,4 +370,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | str = "sit
         uvicorn.run("tdarules.search.server:app_from_env", factory=True, host=host, port=port, workers=workers,
                     log_level="warning", **uvicorn_options())
     finally:
-        shutil.rmtree(store_dir, ignore_errors=True)
+        drop_store(store)
