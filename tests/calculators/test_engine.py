@@ -71,6 +71,8 @@ def _codes(results) -> tuple[set[str], set[str]]:
             steps.add(s["code"])
         for e in out.get("errors", []):
             errors.add(e["code"])
+        for d in out.get("discretion", []):
+            steps.add(d["code"])
     return steps, errors
 
 
@@ -121,7 +123,7 @@ def test_placeholders_match_params(results, ui):
     params: dict[str, set[str]] = {}
     for r in results.values():
         out = r["output"] or {}
-        for item in out.get("steps", []) + out.get("errors", []):
+        for item in out.get("steps", []) + out.get("errors", []) + out.get("discretion", []):
             params.setdefault(item["code"], set()).update(item["params"].keys())
     bad = []
     for table in (ui["steps"], ui["errors"]):
@@ -186,3 +188,48 @@ def test_prototype_names_are_just_names(name):
                                     "actions": [{"player": name, "action": "bet", "to": 300},
                                                 {"player": "B", "action": "call"}], "forPlayer": name})
     assert acted["ok"] and acted["hasActed"] is True and acted["toCall"] == 0
+
+
+def test_results_that_leave_it_to_the_td_say_what_is_open(results):
+    """A result citing Rule 1 or marked tdDiscretion names each open point in `discretion`
+    (shown in the result box), so nothing is left to the TD silently; and open points are there."""
+    seen = 0
+    for r in results.values():
+        out = r["output"]
+        if not out.get("ok"):
+            continue
+        assert isinstance(out["discretion"], list), r["id"]
+        if "1" in out["citations"] or out.get("tdDiscretion") is True:
+            seen += 1
+            assert out["discretion"], f"{r['id']}: cites Rule 1 but names nothing open"
+        for d in out["discretion"]:
+            assert set(d) == {"code", "params"}, r["id"]
+    assert seen >= 20
+
+
+def test_simplified_strings_are_the_converted_traditional(ui):
+    """zh-Hans calculator strings are OpenCC t2s of zh-Hant (the project's converter), so a string
+    added in Traditional only cannot drift from what the loader would make of it."""
+    from tdarules.chinese import simplified
+    pairs = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            if isinstance(node.get("zh-Hant"), str):
+                pairs.append((path, node["zh-Hant"], node.get("zh-Hans")))
+            else:
+                for key, value in node.items():
+                    walk(value, f"{path}.{key}")
+    walk(ui, "")
+    assert len(pairs) > 300
+    bad = [path for path, hant, hans in pairs if simplified(hant) != hans]
+    assert not bad, bad
+
+
+def test_review_cases_cover_every_finding():
+    """Every finding of the rule review that changed the engine has a case tagged with it."""
+    review = yaml.safe_load((HERE / "RULE-REVIEW.yaml").read_text(encoding="utf-8"))
+    tagged = {c["review"] for c in CASES if c.get("review")}
+    findings = {f["id"] for f in review["findings"]}
+    assert findings and tagged <= findings, tagged - findings
+    assert findings <= tagged, findings - tagged

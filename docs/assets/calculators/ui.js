@@ -471,8 +471,15 @@ class Calculator {
     }
     if (this.id === 'randomSeating') box.append(el('p', { class: 'tda-calc-help', text: S.ui.seating_random_source }));
     const cites = out.citations || [];
-    if (out.tdDiscretion || cites.includes('1')) box.append(el('p', { class: 'tda-calc-td', text: S.ui.td_rule_1 }));
-    box.append(this.stepsList(out.steps || []));
+    // What the rules leave open is said in the result itself, above the arithmetic (each point once).
+    const open = out.discretion || [];
+    if (out.tdDiscretion || cites.includes('1') || open.length) {
+      const td = el('div', { class: 'tda-calc-td', role: 'note' }, el('p', { text: S.ui.td_rule_1 }));
+      if (open.length) td.append(el('ul', { class: 'tda-calc-discretion' }, open.map((s) => el('li', { 'data-code': s.code, text: message(S.steps, s, S, this.nf) }))));
+      box.append(td);
+    }
+    const said = new Set(open.map((s) => s.code));
+    box.append(this.stepsList((out.steps || []).filter((s) => !said.has(s.code))));
     box.append(this.citationList(cites));
     this.output.textContent = '';
     this.output.append(box);

@@ -14,24 +14,26 @@ What stands between a request and the work (outermost first):
 * security headers on every response (``security.py``: CSP with hashes of Material's inline scripts);
 * a request body or a method other than GET/HEAD is refused (413 / 405): the site takes no input
   but the query string;
-* per-client rate limit on ``/api/`` (token bucket, 429 with Retry-After);
-* searches run on a fixed pool of threads (``search_threads``), so the number of Whoosh searchers is
-  fixed (one per thread and language) and memory stays bounded; a bounded queue before it (503 when
-  full); each query has a CPU budget and a cap on fuzzy expansion (``query.py``).
+* per-client rate limit on ``/api/`` (token bucket, 429 with Retry-After; one budget shared by all
+  worker processes, ``ratelimit.py``);
+* searches run on a fixed pool (``pool.py``: a search process per worker under ``serve``, so pages
+  never wait for the GIL behind Whoosh; threads for an app built in-process), so the number of Whoosh
+  searchers is fixed (one per thread or process and language) and memory stays bounded; a bounded
+  queue before it (503 when full); each query has a CPU budget and a cap on fuzzy expansion (``query.py``).
 
 Oversized request headers get 431 from the protocol (``protocol.py``).
 """
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import os
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
@@ -41,7 +43,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .pool import SearchPool
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
+from .ratelimit import RateLimit, buckets_for, drop_store, make_store
 from .security import security_headers
 
 log = logging.getLogger("tdarules.search")
@@ -106,12 +110,11 @@ def index_build(index_dir: Path) -> dict:
 
 def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | None = None, *,
                allowed_hosts: list[str] | None = None, rate: float | None = DEFAULT_RATE,
-               search_threads: int = SEARCH_THREADS, log_requests: bool = True) -> ASGIApp:
+               search_threads: int = SEARCH_THREADS, log_requests: bool = True,
+               rate_store: str | None = None, search_processes: int = 0) -> ASGIApp:
     site_dir = Path(site_dir) if site_dir is not None else None
     index_dir = Path(index_dir) if index_dir is not None else DEFAULT_INDEX
-    pool = ThreadPoolExecutor(max_workers=search_threads, thread_name_prefix="search")
-    for _ in range(search_threads):       # open the searchers where they will be used, before the first query
-        pool.submit(_prepare_thread, index_dir)
+    pool = SearchPool(index_dir, processes=search_processes, threads=search_threads)
     waiting = [0]
 
     async def api_search(request: Request) -> Response:
@@ -123,8 +126,9 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
             return _error("the search is busy; try again in a moment", 503, {"Retry-After": "1"})
         waiting[0] += 1
         try:
-            loop = asyncio.get_running_loop()
-            hits, corrected, suggestion = await loop.run_in_executor(pool, _search, index_dir, params)
+            hits, corrected, suggestion = await pool.run(params)
+        except BrokenProcessPool:
+            return _error("the search is restarting; try again in a moment", 503, {"Retry-After": "1"})
         except IndexMissing as error:
             return _error(str(error), 503)
         except QueryError as error:
@@ -134,7 +138,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
             return _error("internal search error", 500)
         finally:
             waiting[0] -= 1
-        body = {"hits": [h.to_dict() for h in hits]}
+        body = {"hits": hits}
         if corrected:
             body["corrected"] = corrected                 # "showing results for"
         if suggestion:
@@ -157,33 +161,22 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
               Route("/api/{rest:path}", hidden)]
     if site_dir is not None and site_dir.is_dir():
         routes.extend(site_routes(site_dir))
-    app: ASGIApp = Starlette(routes=routes)
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        await pool.ready()                # the search process is up before the first connection
+        yield
+        pool.close()                      # no search process outlives the server
+        drop_store(rate_store)            # when this process made it (one worker: serve itself)
+
+    app: ASGIApp = Starlette(routes=routes, lifespan=lifespan)
     app = RequestLimits(app)
     if rate:
-        app = RateLimit(app, rate)
+        app = RateLimit(app, buckets_for(rate, BURST, rate_store))   # rate_store: shared by all workers
     app = SecurityHeaders(app, site_dir)
     app = AllowedHosts(app, allowed_hosts or list(DEFAULT_HOSTS))
     if log_requests:
         app = AccessLog(app)
     return app
-
-
-def _prepare_thread(index_dir: Path) -> None:
-    """In a search thread: open its searcher for every language and the number-jump tables."""
-    try:
-        found = engine(index_dir)
-        found.warm()
-        for lang in found.languages():
-            found.rule_docs(lang)
-    except Exception as error:           # no index yet: the API answers 503 until there is one
-        log.warning("search index not ready in %s: %s", index_dir, error)
-
-
-def _search(index_dir: Path, params: dict[str, str]):
-    found = engine(index_dir)
-    lang = params.get("lang", "en")
-    hits = found.search(params["q"], lang, int(params["limit"]))
-    return hits, found.corrected(params["q"], lang), None if hits else found.suggestion(params["q"], lang)
 
 
 # --- middleware (plain ASGI: cheap, and each does one thing) -----------------------------------------
@@ -321,34 +314,10 @@ class RequestLimits:
         await self.app(scope, receive, send)
 
 
-class RateLimit:
-    """Token bucket per client address for /api/ (per process; behind nginx, its limit_req too)."""
-
-    def __init__(self, app: ASGIApp, rate: float, burst: int = BURST, max_clients: int = 10_000):
-        self.app = app
-        self.rate, self.burst, self.max_clients = rate, burst, max_clients
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith("/api/"):
-            client = (scope.get("client") or ("-", 0))[0]
-            now = time.monotonic()
-            tokens, last = self.buckets.get(client, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - last) * self.rate)
-            if tokens < 1:
-                wait = max(1, int((1 - tokens) / self.rate + 0.999))
-                response = _error("too many searches; slow down", 429, {"Retry-After": str(wait)})
-                return await response(scope, receive, send)
-            if len(self.buckets) >= self.max_clients and client not in self.buckets:
-                self.buckets.clear()                 # bounded memory: forget everyone rather than grow
-            self.buckets[client] = (tokens - 1, now)
-        await self.app(scope, receive, send)
-
-
 # --- running ---------------------------------------------------------------------------------------
 
 ENV = {"site": "TDA_SITE_DIR", "index": "TDA_INDEX_DIR", "hosts": "TDA_ALLOWED_HOSTS", "rate": "TDA_RATE",
-       "log": "TDA_ACCESS_LOG"}
+       "log": "TDA_ACCESS_LOG", "rate_store": "TDA_RATE_STORE", "processes": "TDA_SEARCH_PROCESSES"}
 
 
 def app_from_env() -> ASGIApp:
@@ -356,11 +325,14 @@ def app_from_env() -> ASGIApp:
     hosts = [h for h in os.environ.get(ENV["hosts"], "").split(",") if h] or None
     rate = os.environ.get(ENV["rate"])
     log_requests = os.environ.get(ENV["log"], "1") == "1"
+    processes = int(os.environ.get(ENV["processes"], "0") or 0)
     _configure_logging(log_requests)            # each worker is a fresh (spawned) process
     app = create_app(os.environ.get(ENV["site"], "site"), os.environ.get(ENV["index"]) or None,
                      allowed_hosts=hosts, rate=float(rate) if rate is not None else DEFAULT_RATE,
-                     log_requests=log_requests)
-    _warm(Path(os.environ.get(ENV["index"]) or DEFAULT_INDEX))
+                     log_requests=log_requests, rate_store=os.environ.get(ENV["rate_store"]) or None,
+                     search_processes=processes)
+    if not processes:                            # else the searchers live in the search process only
+        _warm(Path(os.environ.get(ENV["index"]) or DEFAULT_INDEX))
     return app
 
 
@@ -392,9 +364,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | str = "sit
     """Run uvicorn in the foreground (what `rulebook serve` calls); `workers` > 1 forks uvicorn workers."""
     import uvicorn
     hosts = list(allowed_hosts or [*DEFAULT_HOSTS, host])
+    store = os.environ[ENV["rate_store"]] = make_store()   # one rate-limit budget for all workers (ratelimit.py)
     os.environ.update({ENV["site"]: str(Path(site_dir).resolve()),
                        ENV["index"]: str(Path(index_dir or DEFAULT_INDEX).resolve()),
                        ENV["hosts"]: ",".join(hosts), ENV["rate"]: str(DEFAULT_RATE if rate is None else rate),
-                       ENV["log"]: "1" if access_log else "0"})
-    uvicorn.run("tdarules.search.server:app_from_env", factory=True, host=host, port=port, workers=workers,
-                log_level="warning", **uvicorn_options())
+                       ENV["log"]: "1" if access_log else "0", ENV["processes"]: "1"})   # pool.py
+    try:
+        uvicorn.run("tdarules.search.server:app_from_env", factory=True, host=host, port=port, workers=workers,
+                    log_level="warning", **uvicorn_options())
+    finally:
+        drop_store(store)

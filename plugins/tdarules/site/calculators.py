@@ -26,7 +26,7 @@ PAGE_SLUG = "calculators"
 
 # Rules the engine may cite besides those whose pages show a calculator (kept in step with the
 # engine by tests/calculators/test_ui_strings.py).
-EXTRA_CITED_RULES = ("1", "35", "52", "53")
+EXTRA_CITED_RULES = ("1", "35", "48", "52", "53", "55")
 
 
 def calculator_rules(strings: Strings) -> dict[str, list[str]]:

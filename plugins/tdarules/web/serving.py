@@ -8,17 +8,25 @@
   it) and answered ``304`` when unchanged;
 * a 404 in the reader's language: ``/<lang>/404.html`` when the path is under a language;
 * short links ``/r/43``, ``/r/43-B``, ``/r/RP-5`` redirect (302, ``Vary: Accept-Language``) to the
-  reader's language (`shortlinks.py`).
+  reader's language (`shortlinks.py`);
+* a page never waits on another thread: files up to 1 MiB are answered from memory (kept while
+  their mtime and size stay the same) and looked up on the event loop. Starlette's StaticFiles
+  hands the lookup, the open, every read and the close to worker threads; each hand-off must win
+  the GIL back from a search thread that is busy in Whoosh (pure Python), which is what made pages
+  slow while hostile searches ran (issue 8, `bench/load.py`).
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import mimetypes
 import os
 import stat
+from collections import OrderedDict
 from pathlib import Path
 
-from starlette.datastructures import Headers
+from starlette.datastructures import URL, Headers
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -73,6 +81,35 @@ class _ContentTags:
         return tag
 
 
+class _Bodies:
+    """The bytes of small site files and their content tag, while mtime and size stay the same;
+    least recently used dropped beyond MAX_TOTAL (PDFs, the only big files, are streamed from disk)."""
+
+    MAX_FILE = 1 << 20
+    MAX_TOTAL = 96 << 20
+
+    def __init__(self):
+        self._items: OrderedDict[str, tuple[int, int, bytes, str]] = OrderedDict()
+        self._total = 0
+
+    def get(self, path: str, stat_result: os.stat_result) -> tuple[bytes, str]:
+        known = self._items.get(path)
+        if known and known[:2] == (stat_result.st_mtime_ns, stat_result.st_size):
+            self._items.move_to_end(path)
+            return known[2], known[3]
+        with open(path, "rb") as handle:               # page cache: microseconds, no thread hop
+            body = handle.read()
+        tag = hashlib.blake2b(body, digest_size=8).hexdigest()
+        if known:
+            self._total -= len(known[2])
+        self._items[path] = (stat_result.st_mtime_ns, stat_result.st_size, body, tag)
+        self._total += len(body)
+        while self._total > self.MAX_TOTAL and len(self._items) > 1:
+            _, old = self._items.popitem(last=False)
+            self._total -= len(old[2])
+        return body, tag
+
+
 class SiteFiles(StaticFiles):
     """StaticFiles with precompressed siblings, cache lifetimes, content ETags, localized 404s."""
 
@@ -80,6 +117,7 @@ class SiteFiles(StaticFiles):
         super().__init__(directory=directory, html=True, **kwargs)
         self.site_dir = Path(directory)
         self.tags = _ContentTags()
+        self.bodies = _Bodies()
 
     def file_response(self, full_path, stat_result, scope, status_code: int = 200) -> Response:
         full_path = str(full_path)
@@ -100,6 +138,13 @@ class SiteFiles(StaticFiles):
                 chosen, chosen_stat, encoding = sibling, sibling_stat, name
         if encoding:
             headers["Content-Encoding"] = encoding
+        if chosen_stat.st_size <= _Bodies.MAX_FILE:
+            body, tag = self.bodies.get(chosen, chosen_stat)
+            headers["ETag"] = f'"{tag}{"-" + encoding if encoding else ""}"'
+            response = Response(body, status_code=status_code, headers=headers, media_type=media_type(full_path))
+            if status_code == 200 and self.is_not_modified(response.headers, request_headers):
+                return NotModifiedResponse(response.headers)
+            return response
         tag = self.tags.tag(chosen, chosen_stat)
         headers["ETag"] = f'"{tag}{"-" + encoding if encoding else ""}"'
         response = FileResponse(chosen, status_code=status_code, headers=headers, stat_result=chosen_stat,
@@ -112,14 +157,35 @@ class SiteFiles(StaticFiles):
         return response
 
     async def get_response(self, path: str, scope) -> Response:
-        response = await super().get_response(path, scope)
-        if response.status_code == 404:                   # compressed too, and in the reader's language
-            language = path.replace(os.sep, "/").split("/", 1)[0]
-            page = self.site_dir / language / "404.html"
-            if language not in ALL_LANGUAGES or not page.is_file():
-                page = self.site_dir / "404.html"
-            return self.file_response(page, page.stat(), scope, status_code=404)
-        return response
+        """StaticFiles.get_response (Starlette 1.x) with the lookup on the event loop: a stat of a
+        file in the page cache costs less than handing it to a thread (see the module docstring)."""
+        try:
+            full_path, stat_result = self.lookup_path(path)
+        except PermissionError:
+            raise HTTPException(status_code=401)
+        except OSError as exc:
+            if exc.errno == errno.ENAMETOOLONG:
+                raise HTTPException(status_code=404)
+            raise
+        except ValueError:                                # null bytes or other invalid characters
+            raise HTTPException(status_code=404)
+        if stat_result and stat.S_ISREG(stat_result.st_mode):
+            return self.file_response(full_path, stat_result, scope)
+        if stat_result and stat.S_ISDIR(stat_result.st_mode):
+            full_path, stat_result = self.lookup_path(os.path.join(path, "index.html"))
+            if stat_result is not None and stat.S_ISREG(stat_result.st_mode):
+                if not scope["path"].endswith("/"):     # directory URLs end in "/"
+                    url = URL(scope=scope)
+                    return RedirectResponse(url=url.replace(path=url.path + "/"))
+                return self.file_response(full_path, stat_result, scope)
+        # Not found: compressed too, and in the reader's language.
+        language = path.replace(os.sep, "/").split("/", 1)[0]
+        page = self.site_dir / language / "404.html"
+        if language not in ALL_LANGUAGES or not page.is_file():
+            page = self.site_dir / "404.html"
+        if not page.is_file():
+            raise HTTPException(status_code=404)
+        return self.file_response(page, page.stat(), scope, status_code=404)
 
 
 def short_link(site_dir: Path):

@@ -27,8 +27,9 @@ function compute(input) {
   const out = { meanings: legal.map((c) => c.amount) };
   if (legal.length === 0) {
     cites.push('1');
-    steps.push(step('aa_no_legal_meaning_td'));
-    return success({ ...out, amount: null, tdDiscretion: true }, steps, cites);
+    const s = step('aa_no_legal_meaning_td');
+    steps.push(s);
+    return success({ ...out, amount: null, tdDiscretion: true }, steps, cites, [s]);
   }
   if (legal.length === 1) {
     steps.push(step('aa_single_meaning', { amount: legal[0].amount }));
@@ -37,8 +38,9 @@ function compute(input) {
   const within = legal.filter((c) => c.amount <= pot);
   if (within.length === 0) {
     cites.push('1');
-    steps.push(step('aa_none_within_pot_td', { pot }));
-    return success({ ...out, amount: null, ambiguous: true, tdDiscretion: true }, steps, cites);
+    const s = step('aa_none_within_pot_td', { pot });
+    steps.push(s);
+    return success({ ...out, amount: null, ambiguous: true, tdDiscretion: true }, steps, cites, [s]);
   }
   const best = within[within.length - 1];
   steps.push(step('aa_highest_within_pot', { pot, amount: best.amount }));

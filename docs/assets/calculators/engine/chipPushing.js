@@ -1,4 +1,4 @@
-// Chip-pushing rulings (TDA 2024 Rules 40-C, 41, 43-A, 44, 45, 46, 61).
+// Chip-pushing rulings (TDA 2024 Rules 40, 41, 43-A, 44, 45, 46, 61; 55 for "call"/"raise" facing no bet).
 import { Validator, safe, step, success } from './validate.js';
 
 const DECLS = ['none', 'call', 'raise', 'allin', 'amount', 'raiseAmount'];
@@ -29,11 +29,13 @@ function compute(input) {
   }
   const chipSum = chips.reduce((s, c) => s + Number(c), 0);
   if (total !== undefined && total !== chipSum) v.error('total', 'denominations_mismatch', { total, sum: chipSum });
-  if (declaration !== 'amount' && declaration !== 'raiseAmount' && chips.length === 0) v.error('chips', 'too_few', { min: 1, count: 0 });
+  // Words alone ("call", "raise", an amount) are a ruling too; silent or all-in chips need chips.
+  if ((declaration === 'none' || declaration === 'allin') && chips.length === 0) v.error('chips', 'too_few', { min: 1, count: 0 });
   if (!v.ok) return v.fail();
 
   const steps = [];
   const cites = [];
+  const open = [];   // what the cited rules leave to the TD (see success in validate.js)
   const nums = chips.map(Number);
   const remainingPrior = priorChips === 'leftAlone' ? priorChipValue
     : priorChips === 'partlyPulledBack' ? priorChipValue - priorPulledBack : 0;
@@ -42,12 +44,25 @@ function compute(input) {
   const halfThreshold = currentBet + minRaise / 2;
   const fullRaiseTo = currentBet + minRaise;
 
-  const res = (outcome, fields) => success({ outcome, ...fields }, steps, cites);
+  const res = (outcome, fields) => success({ outcome, ...fields }, steps, cites, open);
+  // 51-B decides an undercall (a mandatory full call heads-up or facing the opening bet, otherwise the
+  // TD's discretion) and 41-D leaves chips "relatively tiny to the bet" to the TD: this calculator does
+  // not know which applies, so it says so instead of choosing.
+  const undercallOpen = (total) => {
+    cites.push('51-B', '41-D', '1');
+    open.push(step('undercall_open', { total, callTo: currentBet }));
+  };
 
   // --- Declared amount only (40-C): same as pushing that amount silently.
   if (declaration === 'amount' || declaration === 'raiseAmount') {
     const amt = declaredAmount;
     cites.push('40-C');
+    if (chips.length > 0 && chipSum !== amt) {
+      // 40-A: whichever came first defines the bet; simultaneous: a clear verbal declaration wins;
+      // unclear or contradictory: the TD decides (Rule 1). The result below follows the words.
+      cites.push('40-A', '1');
+      open.push(step('verbal_chips_differ', { amount: amt, chips: chipSum }));
+    }
     if (declaration === 'raiseAmount') {
       cites.push('43-B');
       steps.push(step('declared_raise_total', { amount: amt }));
@@ -60,11 +75,40 @@ function compute(input) {
     steps.push(step('declared_amount_as_chips', { amount: amt }));
     if (!facing) return res('bet', { betTo: amt });
     if (amt < callTo) {
-      cites.push('51-B');
+      if (lastChips) return res('allinCall', { allInTo: amt });
       steps.push(step('undercall_see_51', { total: amt, callTo }));
-      return res(lastChips ? 'allinCall' : 'undercall', lastChips ? { allInTo: amt } : { callTo, shortBy: callTo - amt });
+      undercallOpen(amt);
+      return res('undercall', { callTo, shortBy: callTo - amt });
     }
     return fiftyPercent(amt, lastChips);
+  }
+
+  // --- "Call" facing no bet is a check (55-A).
+  if (!facing && declaration === 'call') {
+    cites.push('55-A');
+    steps.push(step('declared_call_no_bet_check'));
+    if (chipSum > 0) {
+      // Words and chips disagree: whichever came first defines the action (40-A), else the TD.
+      cites.push('40-A', '1');
+      open.push(step('call_no_bet_with_chips', { chips: chipSum }));
+    }
+    return res('check', { returned: chipSum });
+  }
+  // --- "Raise" facing no bet: at least a minimum bet (55-B).
+  if (!facing && declaration === 'raise') {
+    cites.push('55-B', '44');
+    const bet = remainingPrior + chipSum;
+    const minTo = currentBet + minRaise;
+    if (lastChips && bet < minTo) {
+      steps.push(step('raise_declared_last_chips', { total: bet }));
+      return res('allin', { betTo: bet });
+    }
+    if (bet >= minTo) {
+      steps.push(step('declared_raise_no_bet', { total: bet, minTo }));
+      return res('bet', { betTo: bet });
+    }
+    steps.push(step('declared_raise_no_bet_below_min', { total: bet, minTo }));
+    return res('bet', { betTo: minTo, mustAdd: minTo - bet });
   }
 
   // --- Not facing a bet.
@@ -82,6 +126,10 @@ function compute(input) {
   if (priorBet > 0) {
     cites.push('46-C');
     steps.push(step('prior_chips_' + priorChips, { priorBet, priorChipValue, remaining: remainingPrior, finalTotal }));
+    if (priorChips !== 'leftAlone') {
+      cites.push('46-B');
+      steps.push(step('pulled_back_binds'));
+    }
   }
 
   if (declaration === 'call') {
@@ -120,8 +168,9 @@ function compute(input) {
       steps.push(step('short_allin_call', { total: finalTotal, callTo }));
       return res('allinCall', { allInTo: finalTotal });
     }
-    cites.push('51-B', '41');
+    cites.push('41');
     steps.push(step('undercall_see_51', { total: finalTotal, callTo }));
+    undercallOpen(finalTotal);
     return res('undercall', { callTo, shortBy: callTo - finalTotal });
   }
 
@@ -135,6 +184,12 @@ function compute(input) {
     return fiftyPercent(finalTotal, lastChips);
   }
 
+  if (priorBet > 0 && priorChips === 'leftAlone' && declaration === 'none') {
+    // Addendum 46, Situation 5: "Regardless of the above, the gesture of combining and pushing or
+    // tossing all chips forward may be interpreted as intent to bet all chips under Rule 45."
+    cites.push('1');
+    open.push(step('prior_chips_gesture_may_combine', { total: finalTotal }));
+  }
   if (chips.length === 1) {
     cites.push('44', '41');
     steps.push(step('overchip_is_call', { chip: nums[0], callTo }));

@@ -14,6 +14,7 @@ function compute(input) {
   if (!v.ok) return v.fail();
   const steps = [];
   const cites = ['RP-8'];
+  const open = [];   // what RP-8 leaves to the TD (see success in validate.js)
   const places = [];
   for (let p = remaining; p > remaining - busted; p--) places.push(p);
   const paidPlaces = places.filter((p) => p <= placesPaid);
@@ -43,13 +44,19 @@ function compute(input) {
     // Already in the money: RP-8-A speaks only of busts that break into the money.
     cites.push('1');
     out.tdDiscretion = true;
-    steps.push(step('h4h_in_money_td', { places: places.join(', ') }));
+    const s = step('h4h_in_money_td', { places: places.join(', ') });
+    steps.push(s);
+    open.push(s);
   }
   cites.push('RP-8-B', 'RP-8-C', 'RP-8-D');
   out.clockDeductionMinutes = handsPlayed * minutesPerHand;
   out.maxDeductionMinutes = handsPlayed * 3;
   steps.push(step('h4h_clock', { handsPlayed, minutesPerHand, minutes: out.clockDeductionMinutes, max: out.maxDeductionMinutes }));
-  return success(out, steps, cites);
+  if (handsPlayed > 0 && minutesPerHand !== 2) {
+    // RP-8-C: "whenever possible the clock should be reduced by 2-minutes each hand".
+    open.push(step('h4h_not_two_minutes', { minutesPerHand }));
+  }
+  return success(out, steps, cites, open);
 }
 
 export const handForHand = safe(compute);

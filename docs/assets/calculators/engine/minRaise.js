@@ -21,6 +21,7 @@ function compute(input) {
   const limit = game === 'limit';
   const fixedBet = limit ? (betSize ?? bigBlind) : null;
   const steps = [];
+  const open = [];   // what Rules 43, 47, 48 leave to the TD or the house (see success in validate.js)
   const cites = ['43-A'];
   const contrib = new Map();
   const actedAt = new Map(); // player names are data, never object keys: contribution right after the player's last voluntary action
@@ -115,10 +116,11 @@ function compute(input) {
             lastFullLevel = to;
             events.push({ idx: i, kind: 'full', increment });
           } else {
-            steps.push(step(isBet ? 'action_short_allin_bet' : 'action_short_allin', { player, to, increment, minIncrement: minInc }));
+            const s = step(isBet ? 'action_short_allin_bet' : 'action_short_allin', { player, to, increment, minIncrement: minInc });
+            steps.push(s);
             events.push({ idx: i, kind: 'short', increment });
             cites.push('47-A');
-            if (isBet) cites.push('1');
+            if (isBet) { cites.push('1'); open.push(s); }
           }
           currentBet = to;
         }
@@ -147,13 +149,19 @@ function compute(input) {
     if (currentBet > lastFullLevel) {
       out.minRaiseTo = null;
       tdDiscretion = true;
-      steps.push(step('limit_raise_after_short_allin_td', { currentBet, lastFullLevel, betSize: fixedBet }));
+      const s = step('limit_raise_after_short_allin_td', { currentBet, lastFullLevel, betSize: fixedBet });
+      steps.push(s);
+      open.push(s);
       cites.push('1');
     } else {
       out.minRaiseTo = currentBet + fixedBet;
       steps.push(step('limit_raise_to', { currentBet, betSize: fixedBet, raiseTo: out.minRaiseTo }));
     }
     out.minRaiseIncrement = fixedBet;
+    // Rule 48: in limit the number of raises is capped by the house until two players are left; the
+    // calculator does not know the house cap, so whether one more raise is allowed stays open.
+    cites.push('48');
+    open.push(step('limit_raise_cap_house', { betSize: fixedBet }));
   } else {
     out.minRaiseIncrement = minInc;
     out.minRaiseTo = currentBet + minInc;
@@ -183,7 +191,9 @@ function compute(input) {
         out.canRaise = null;
         tdDiscretion = true;
         cites.push('1');
-        steps.push(step('limit_cumulative_td', { player: forPlayer, facing: r.facing, threshold: r.threshold }));
+        const s = step('limit_cumulative_td', { player: forPlayer, facing: r.facing, threshold: r.threshold });
+        steps.push(s);
+        open.push(s);
       } else {
         out.reopened = r.reopened;
         out.canRaise = r.reopened;
@@ -197,7 +207,7 @@ function compute(input) {
     if (out.toCall === 0 && currentBet > 0) out.options = out.canRaise === false ? ['check'] : ['check', 'raise'];
   }
   out.tdDiscretion = tdDiscretion;
-  return success(out, steps, cites);
+  return success(out, steps, cites, open);
 }
 
 export const minRaise = safe(compute);

@@ -40,6 +40,7 @@ function compute(input) {
 
   const steps = [];
   const cites = ['20'];
+  const open = [];   // what Rule 20 leaves open (see success in validate.js)
   const units = pot / smallestChip;
   steps.push(step('oc_break_to_smallest', { pot, smallestChip, units }));
   const awards = {};
@@ -61,6 +62,18 @@ function compute(input) {
     const ord = order(list);
     steps.push(step('oc_divide', { side, amount: u * smallestChip, ways: list.length, each: each * smallestChip, oddChips: odd }));
     ord.forEach((s, i) => add(s, (each + (i < odd ? 1 : 0)) * smallestChip));
+    if (odd > 1) {
+      // Rule 20 speaks of "the odd chip" going to one player; with two or more odd chips (a 3-way or
+      // larger split) it does not say whether they all go to that player or one each in turn.
+      cites.push('1');
+      open.push(step('oc_several_odd_chips_td', { side, oddChips: odd, seats: ord.slice(0, odd).join(', '), first: ord[0] }));
+    }
+    if (game === 'stud' && odd > 0) {
+      // "High card by suit": Rule 20-B does not rank the suits; the order used is the house's.
+      const rankOf = (s) => cardOf[s][0].toUpperCase();
+      const tied = list.filter((s) => rankOf(s) === rankOf(ord[0])).length > 1;
+      if (tied) open.push(step('oc_suit_order_house', { suitOrder }));
+    }
     if (odd > 0) {
       steps.push(step(game === 'board' ? 'oc_odd_left_of_button' : 'oc_odd_high_card_suit', {
         side, seats: ord.slice(0, odd).join(', '), buttonSeat, card: game === 'stud' ? ord.slice(0, odd).map((s) => cardOf[s]).join(', ') : '',
@@ -81,7 +94,7 @@ function compute(input) {
   const awardList = Object.entries(awards).map(([seat, amount]) => ({ seat: Number(seat), amount })).sort((a, b) => a.seat - b.seat);
   const out = { awards: awardList };
   if (game === 'stud') out.suitOrder = suitOrder;
-  return success(out, steps, cites);
+  return success(out, steps, cites, open);
 }
 
 export const oddChips = safe(compute);

@@ -74,7 +74,11 @@ function compute(input) {
     assignments,
     unusedSeats: stack.slice(assignments.length),
     randomDraws: k,
-  }, steps, ['10-B']);
+  }, steps, ['10-B'], [
+    // The addendum gives "an example of one such process" and "highest playing card by suit" without
+    // ranking the suits: the process and the suit order (here {suitOrder}) are the house's choice.
+    step('rs_process_and_suits_house', { suitOrder }),
+  ]);
 }
 
 export const randomSeating = safe(compute);

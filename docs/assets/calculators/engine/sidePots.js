@@ -61,8 +61,10 @@ function compute(input) {
     name: pot.name, amount: pot.amount, cap: pot.cap, eligible: pot.eligible.join(', '), count: pot.eligible.length,
   })));
   steps.push(step('sp_each_split_separately'));
+  // Addendum 16, Examples 2 and 3: "Award the side pot between B and C first, then award the main pot."
+  if (pots.length > 1) steps.push(step('sp_award_side_pots_first'));
   const anyAllIn = live.some((p) => p.allIn);
-  const out = { pots, returned, total: pots.reduce((s, p) => s + p.amount, 0) };
+  const out = { pots, returned, total: pots.reduce((s, p) => s + p.amount, 0), awardOrder: pots.map((p) => p.name).reverse() };
   if (anyAllIn) {
     cites.push('16');
     out.tableAllHands = bettingComplete;

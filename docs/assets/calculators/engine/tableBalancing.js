@@ -19,6 +19,7 @@ function compute(input) {
   if (!v.ok) return v.fail();
   const steps = [];
   const cites = ['11-D'];
+  const open = [];   // what 11-D and RP-9 leave to the TD (see success in validate.js)
   const most = Math.max(...ts.map((t) => t.players));
   const total = ts.reduce((s, t) => s + t.players, 0);
   const td = format !== 'standard' || handedness <= 6;
@@ -33,9 +34,21 @@ function compute(input) {
     steps.push(step('tb_table_short', { id: t.id, players: t.players, most, short, halt }));
     return { id: t.id, players: t.players, shortBy: short, halt };
   });
-  if (td && results.some((r) => r.halt === 'tdDiscretion')) steps.push(step('tb_other_formats_td'));
+  if (td && results.some((r) => r.halt === 'tdDiscretion')) {
+    const s = step('tb_other_formats_td');
+    steps.push(s);
+    open.push(s);
+    cites.push('1');
+  }
   if (results.some((r) => r.halt === 'whenBlindsImpacted')) steps.push(step('tb_halt_when_bb_open_seat'));
-  steps.push(step('tb_td_may_waive'));
+  const waive = step('tb_td_may_waive');
+  steps.push(waive);
+  // "TDs may waive halting play": every halt this calculator names is subject to it.
+  if (results.some((r) => r.halt === 'now' || r.halt === 'whenBlindsImpacted')) open.push(waive);
+  if (ts.length > 1) {
+    // "As the event progresses, at TD's discretion tables should be more tightly balanced."
+    open.push(step('tb_tighter_balance_td'));
+  }
   // RP-9: final-table size.
   let finalTableSize = null;
   let twoTablesOf = null;
@@ -53,9 +66,11 @@ function compute(input) {
   } else {
     cites.push('1');
     out.finalTableSize = null;
-    steps.push(step('tb_final_table_td', { handedness }));
+    const s = step('tb_final_table_td', { handedness });
+    steps.push(s);
+    open.push(s);
   }
-  return success(out, steps, cites);
+  return success(out, steps, cites, open);
 }
 
 export const tableBalancing = safe(compute);

@@ -19,10 +19,18 @@ function compute(input) {
 
   const steps = [];
   const cites = ['51'];
+  const open = [];   // what Rule 51 leaves to the TD (see success in validate.js)
+  const td = (code, params) => { const s = step(code, params); steps.push(s); open.push(s); };
   const total = priorBet + pushed;
   const out = { callTo, amountToAdd: callTo - priorBet };
-  const done = (ruling, extra = {}) => success({ ruling, ...out, ...extra }, steps, cites);
+  const done = (ruling, extra = {}) => success({ ruling, ...out, ...extra }, steps, cites, open);
 
+  if (!inTurn && (declaration === 'call' || declaration === 'raise')) {
+    // 51-A binds declarations made in turn; out of turn, 53-A decides: binding only if the action to
+    // this player does not change, which the calculator cannot know.
+    cites.push('53-A');
+    open.push(step('uc_declared_out_of_turn', { callTo }));
+  }
   if (declaration === 'call') {
     cites.push('51-A');
     steps.push(step('uc_general_call_binding', { callTo }));
@@ -46,12 +54,12 @@ function compute(input) {
   steps.push(step('uc_is_undercall', { total, callTo, shortBy: callTo - total }));
   if (!inTurn) {
     cites.push('53-A', '1');
-    steps.push(step('uc_out_of_turn_td'));
+    td('uc_out_of_turn_td');
     return done('tdDiscretion', { tdDiscretion: true });
   }
   if (undercallsInSequence > 1) {
     cites.push('51-C', '1');
-    steps.push(step('uc_multiple_sequence', { count: undercallsInSequence }));
+    td('uc_multiple_sequence', { count: undercallsInSequence });
   }
   if (headsUp) {
     steps.push(step('uc_heads_up_mandatory', { callTo }));
@@ -69,7 +77,8 @@ function compute(input) {
     cites.push('44');
     steps.push(step('uc_overchip_intended_call', { chip: singleChip, previousBetLevel, forfeit }));
   }
-  steps.push(step('uc_td_discretion', { callTo, forfeit, returned: pushed - forfeit }));
+  cites.push('1');
+  td('uc_td_discretion', { callTo, forfeit, returned: pushed - forfeit });
   return done('tdDiscretion', { tdDiscretion: true, forfeitIfFold: forfeit, returnedIfFold: pushed - forfeit });
 }
 

@@ -153,6 +153,9 @@ export function step(code, params = {}) {
   return { code, params };
 }
 
-export function success(fields, steps, citations) {
-  return { ok: true, ...fields, steps, citations: [...new Set(citations)] };
+// `discretion`: what the cited rules leave open for this result (TD's discretion, Rule 1, "may",
+// house policy), each a message code + params like a step. Every result says so explicitly, never by
+// silently picking one outcome; a result citing Rule 1 always has at least one entry.
+export function success(fields, steps, citations, discretion = []) {
+  return { ok: true, ...fields, steps, citations: [...new Set(citations)], discretion };
 }
