@@ -1,7 +1,7 @@
 // Every page: number box, language switch that keeps the part anchor, copy buttons, and the parallel
 // (companion) view. Plain ES module; the parsing logic is exported so it can be tested without a DOM.
 
-import { parseRuleNumber as parseQuery } from "../search/query.js";
+import { parseRuleNumber as parseQuery } from "../search/number.js";
 
 export const RULE_COUNT = 71;
 export const PROCEDURE_COUNT = 22;
@@ -325,12 +325,18 @@ function loadCalculators() {
   sections.forEach((section) => observer.observe(section));
 }
 
+// The share button is built when the main thread is idle: it is below the rule's title and not
+// needed in the page's first second. The popovers and copy buttons are one delegated listener each
+// (cheap, and they must answer the very first tap), the calculators load on their own terms.
+const whenIdle = (work) => (typeof requestIdleCallback === "function"
+  ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
+
 if (typeof document !== "undefined") {
   setupNumberBox();
   keepAnchorOnLanguageSwitch();
   setupTermPopovers();
-  setupShare();
   setupCopyButtons();
   setupCompanion();
   loadCalculators();
+  whenIdle(setupShare);
 }
