@@ -35,9 +35,10 @@ CACHE = ROOT / "bench" / ".cache" / "lighthouse"
 # 13.x needs node >= 22.19; Debian's node here is 20.x, and 12.8.2 supports node >= 18.16.
 LIGHTHOUSE_VERSION = "12.8.2"
 LIGHTHOUSE_CLI = CACHE / "node_modules" / "lighthouse" / "cli" / "index.js"
-# Home, a rule page and the calculators page in every language (issue 10's list; add the compare
-# page when it exists).
-PAGES = [f"/{lang}/{page}" for lang in ("en", "zh-Hant", "zh-Hans", "ru") for page in ("", "rules/43/", "calculators/")]
+# Home, a rule page, the calculators page and the compare page (every language aligned) in every
+# language: issue 10's list.
+PAGES = [f"/{lang}/{page}" for lang in ("en", "zh-Hant", "zh-Hans", "ru")
+         for page in ("", "rules/43/", "calculators/", "compare/rules/43/")]
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
                 "--disable-component-update --no-first-run")

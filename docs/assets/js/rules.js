@@ -325,18 +325,14 @@ function loadCalculators() {
   sections.forEach((section) => observer.observe(section));
 }
 
-// The share button is built when the main thread is idle: it is below the rule's title and not
-// needed in the page's first second. The popovers and copy buttons are one delegated listener each
-// (cheap, and they must answer the very first tap), the calculators load on their own terms.
-const whenIdle = (work) => (typeof requestIdleCallback === "function"
-  ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200));
-
+// All of this is cheap (delegated listeners, one button) and runs at once: the share button sits
+// above the rule text, so building it later would shift the text (measured: CLS 0.06 on a phone).
 if (typeof document !== "undefined") {
   setupNumberBox();
   keepAnchorOnLanguageSwitch();
   setupTermPopovers();
+  setupShare();
   setupCopyButtons();
   setupCompanion();
   loadCalculators();
-  whenIdle(setupShare);
 }
