@@ -77,14 +77,14 @@ def security_headers(site_dir: Path | None) -> dict[str, str]:
 #   * pages, API answers, errors and redirects: `security_headers` (everything);
 #   * other files that can be opened as a document (XML sitemaps, SVG, text): a policy that lets
 #     them run nothing at all and not be framed, stricter and 40 bytes instead of 900;
-#   * scripts: `default-src 'self'`, what a worker made from one needs (/sw.js; the page's module
-#     scripts ignore it);
+#   * scripts: the policy a worker made from one runs under (/sw.js, Pagefind's search worker, which
+#     compiles its WebAssembly: 'wasm-unsafe-eval'); the page's module scripts ignore it;
 #   * stylesheets, JSON, images, fonts, manifests, Pagefind's chunks: nosniff only.
 # Referrer-Policy stays on pages: on a stylesheet or script it would only govern the fetches that file
 # makes, and its value is the browsers' default (strict-origin-when-cross-origin) anyway.
 SUBRESOURCE_HEADERS = {"X-Content-Type-Options": "nosniff"}
 STATIC_DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
-SCRIPT_CSP = "default-src 'self'"
+SCRIPT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"
 STATIC_DOCUMENT_TYPES = ("application/xml", "text/xml", "image/svg+xml", "text/plain")
 SCRIPT_TYPES = ("text/javascript", "application/javascript")
 SUBRESOURCE_TYPES = ("text/css", "application/json", "application/manifest+json", "image/png", "image/jpeg",
