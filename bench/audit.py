@@ -185,7 +185,11 @@ def main() -> int:
                 out = Path(tmp) / f"{path.strip('/').replace('/', '_') or 'root'}.json"
                 runs = []
                 for _ in range(args.runs):
-                    report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out)
+                    try:
+                        report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out)
+                    except SystemExit as error:      # Lighthouse's own hiccups (NO_NAVSTART) on a busy box
+                        print(f"retrying {path}: {str(error).splitlines()[-1][:200]}", flush=True)
+                        report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out)
                     runs.append(summarize(report))
                 rows.append((path, {k: median_or_none([r[k] for r in runs]) for k in runs[0]}))
                 notes += [f"{path}  {n}" for n in failing_audits(report)]
