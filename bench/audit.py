@@ -35,9 +35,10 @@ CACHE = ROOT / "bench" / ".cache" / "lighthouse"
 # 13.x needs node >= 22.19; Debian's node here is 20.x, and 12.8.2 supports node >= 18.16.
 LIGHTHOUSE_VERSION = "12.8.2"
 LIGHTHOUSE_CLI = CACHE / "node_modules" / "lighthouse" / "cli" / "index.js"
-# Home, a rule page and the calculators page in every language (issue 10's list; add the compare
-# page when it exists).
-PAGES = [f"/{lang}/{page}" for lang in ("en", "zh-Hant", "zh-Hans", "ru") for page in ("", "rules/43/", "calculators/")]
+# Home, a rule page, the calculators page and the compare page (every language aligned) in every
+# language: issue 10's list.
+PAGES = [f"/{lang}/{page}" for lang in ("en", "zh-Hant", "zh-Hans", "ru")
+         for page in ("", "rules/43/", "calculators/", "compare/rules/43/")]
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
                 "--disable-component-update --no-first-run")
@@ -184,7 +185,11 @@ def main() -> int:
                 out = Path(tmp) / f"{path.strip('/').replace('/', '_') or 'root'}.json"
                 runs = []
                 for _ in range(args.runs):
-                    report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out)
+                    try:
+                        report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out)
+                    except SystemExit as error:      # Lighthouse's own hiccups (NO_NAVSTART) on a busy box
+                        print(f"retrying {path}: {str(error).splitlines()[-1][:200]}", flush=True)
+                        report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out)
                     runs.append(summarize(report))
                 rows.append((path, {k: median_or_none([r[k] for r in runs]) for k in runs[0]}))
                 notes += [f"{path}  {n}" for n in failing_audits(report)]

@@ -52,11 +52,11 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-b
                  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 
 
-def start_server(site: Path):
+def start_server(site: Path, index: Path):
     import uvicorn
     from tdarules.search.server import create_app
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(site), host="127.0.0.1", port=port, log_level="error",
+    server = uvicorn.Server(uvicorn.Config(create_app(site, index, log_requests=False), host="127.0.0.1", port=port, log_level="error",
                                            lifespan="off"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -73,14 +73,22 @@ class WireCounter:
         self.requests = 0
         self.cdp = context.new_cdp_session(page)
         self.cdp.send("Network.enable")
+        self.cdp.on("Network.responseReceived", self._response)
         self.cdp.on("Network.loadingFinished", self._finished)
+        self.urls: dict[str, str] = {}
+        self.detail: list[tuple[str, int]] = []
         self.with_sw = with_sw
         if with_sw:
             context.on("requestfinished", self._worker_request)
 
+    def _response(self, event):
+        self.urls[event["requestId"]] = f'{event["response"]["status"]} {event["response"]["url"]}'
+
     def _finished(self, event):
-        self.total += int(event.get("encodedDataLength", 0))
+        size = int(event.get("encodedDataLength", 0))
+        self.total += size
         self.requests += 1
+        self.detail.append((self.urls.get(event["requestId"], "?"), size))
 
     def _worker_request(self, request):
         if request.service_worker is None:
@@ -93,6 +101,10 @@ class WireCounter:
         total, requests = self.total, self.requests
         self.total = self.requests = 0
         return total, requests
+
+    def take_detail(self) -> list[tuple[str, int]]:
+        detail, self.detail = self.detail, []
+        return detail
 
 
 def settle(page):
@@ -111,6 +123,7 @@ def measure(browser, base: str, first: str, second: str, with_sw: bool) -> dict:
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
         settle(page)
     first_bytes, first_requests = counter.take()
+    first_detail = counter.take_detail()
     page.goto(base + second)
     settle(page)
     next_bytes, next_requests = counter.take()
@@ -119,7 +132,8 @@ def measure(browser, base: str, first: str, second: str, with_sw: bool) -> dict:
     reload_bytes, reload_requests = counter.take()
     context.close()
     return {"first": first_bytes, "first_requests": first_requests, "next": next_bytes,
-            "next_requests": next_requests, "reload": reload_bytes, "reload_requests": reload_requests}
+            "next_requests": next_requests, "reload": reload_bytes, "reload_requests": reload_requests,
+            "first_detail": first_detail}
 
 
 def main() -> int:
@@ -127,22 +141,32 @@ def main() -> int:
     parser.add_argument("--with-sw", action="store_true", help="let the service worker run (default: HTTP caching only)")
     parser.add_argument("--runs", type=int, default=1, help="repeat and print medians")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--detail", action="store_true", help="list every response of each first visit")
+    parser.add_argument("--only", nargs="+", metavar="TYPE", help="only these page types (prefix of the name)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     if not (ROOT / "site" / "sw.js").exists():
         raise SystemExit("build the site first: rulebook build --strict")
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        shutil.copytree(ROOT / "site", site, ignore=shutil.ignore_patterns("search-index"))
-        shutil.copytree(ROOT / "site" / "search-index", site / "search-index")
-        server, thread, base = start_server(site)
+        shutil.copytree(ROOT / "site", site)
+        index = Path(tmp) / "search-index"              # outside the published tree since issue 8
+        shutil.copytree(ROOT / "build" / "search-index", index)
+        server, thread, base = start_server(site, index)
         rows = []
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
                 for name, first, second in PAGE_TYPES:
+                    if args.only and not name.startswith(tuple(args.only)):
+                        continue
                     runs = [measure(browser, base, first, second, args.with_sw) for _ in range(args.runs)]
-                    rows.append((name, first, second, {k: statistics.median_low([r[k] for r in runs]) for k in runs[0]}))
+                    if args.detail:
+                        print(f"first visit of {first} ({name}):")
+                        for url, size in runs[0]["first_detail"]:
+                            print(f"  {size:>7} {url.replace(base, '')}")
+                    rows.append((name, first, second, {k: statistics.median_low([r[k] for r in runs])
+                                                       for k in runs[0] if k != "first_detail"}))
                 browser.close()
         finally:
             server.should_exit = True

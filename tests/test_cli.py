@@ -16,7 +16,9 @@ FILES = ["rulebook/2024/en.yaml", "rulebook/2024/zh-Hant.yaml", "rulebook/2024/r
          "rulebook/2017/en.yaml", "rulebook/glossary.yaml", "rulebook/renumbering.yaml"]
 
 
-def rulebook(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+def rulebook(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    # A hang guard, not a time limit: the whole build in a fresh copy renders every PDF (no .cache/pdf),
+    # 2–4 min on a 2-core machine shared with other work.
     result = subprocess.run([sys.executable, "-m", "tdarules.cli", *args], capture_output=True, text=True,
                             cwd=ROOT, timeout=timeout)
     assert "Traceback" not in result.stderr, result.stderr

@@ -167,4 +167,12 @@ async function setup() {
   });
 }
 
-if (typeof document !== "undefined") setup().catch(() => { /* no worker (private mode, file://): the site still works online */ });
+// Registering the worker and building the panel wait for an idle main thread: nothing here is
+// needed to read the page, and the worker's registration competes with the page's own start.
+function start() {
+  setup().catch(() => { /* no worker (private mode, file://): the site still works online */ });
+}
+if (typeof document !== "undefined") {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 3000 });
+  else setTimeout(start, 300);
+}

@@ -14,12 +14,9 @@ const TEXT = {
   ru: { label: "Поиск по правилам", go: "Найти", none: "Ничего не найдено:", didYouMean: "Возможно, вы имели в виду", fixed: "Показаны результаты для", offline: "офлайн-поиск", rule: "Правило", more: "Ещё в этом правиле" },
 };
 
-/** The results page's own URL for a query (shareable). */
-export function resultsUrl(lang, q) {
-  return `/${lang}/search/?${new URLSearchParams({ q })}`;
-}
-
-export function mountResults(root, { search, escapeHtml, safeSnippet, lang }) {
+// resultsUrl comes from search.js (the header box needs it on every page; this module is loaded
+// on the results page only).
+export function mountResults(root, { search, escapeHtml, safeSnippet, resultsUrl, lang }) {
   const T = TEXT[lang] || TEXT.en;
   root.innerHTML =
     `<form class="tda-results__form" role="search"><input type="search" name="q" maxlength="200" autocomplete="off"` +

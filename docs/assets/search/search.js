@@ -6,18 +6,16 @@
 // Language: the page's <html lang>. Both Chinese sites search Simplified-folded text: the
 // API folds with OpenCC itself; for Pagefind the query is folded here with /pagefind/t2s.json.
 //
-// The fallback's query understanding lives in ./query.js (pure, tested in Node): a rule number
+// The fallback (./fallback.js) understands queries with ./query.js (pure, tested in Node): a rule number
 // jumps to that rule or part (synthesized hits, same form), glossary terms and abbreviations typed
 // in another language become extra Pagefind searches merged by rank. Its data:
 // /pagefind/tda-query.<lang>.json (static_index.query_data).
 
-import { understand, mergeRanked, suggestion } from "./query.js";
-import { rankHits, glossaryFirst } from "./understanding.js";
-import { mountResults, resultsUrl } from "./results.js";
-
+// The results page's module (results.js) is imported on /<lang>/search/ only. Import specifiers
+// stay literal strings, so the build's hashed_assets rewrites them to the content-hashed names (and
+// the offline file list, which takes every hashed asset, has them).
 const LANG = document.documentElement.lang || "en";
 const API = "/api/search";
-const PAGEFIND = "/pagefind/pagefind.js";
 const LIMIT = 10;
 const API_TIMEOUT_MS = 2500;
 
@@ -73,81 +71,13 @@ export async function searchApi(q, lang = LANG, limit = LIMIT) {
   }
 }
 
-let pagefind = null;
-let t2s = null;
-let queryData;                                    // undefined: not fetched yet; null: unavailable
-async function fetchJson(url) {
-  try {
-    const res = await fetch(url);
-    return res.ok ? await res.json() : null;
-  } catch { return null; }
-}
-export async function loadPagefind() {
-  const zh = LANG.startsWith("zh") && !t2s;
-  const [pf, map, data] = await Promise.all([
-    pagefind || import(PAGEFIND).then(async (m) => { await m.options({ excerptLength: 24 }); await m.init(); return m; }),
-    zh ? fetchJson("/pagefind/t2s.json") : null,
-    queryData === undefined ? fetchJson(`/pagefind/tda-query.${LANG}.json`) : queryData,
-  ]);
-  pagefind = pf;
-  if (zh) t2s = map || {};
-  queryData = data;
-  return pagefind;
-}
-
-// zh-Hant records hold Simplified text; show the excerpt in the original characters
-// (t2s keeps length, so offsets into content and meta.orig agree).
-// Chinese records have a zero-width space between characters (static_index.cjk_chars); drop it.
-function originalExcerpt(data) {
-  const excerpt = data.excerpt.replace(/\u200b/g, "");
-  const orig = data.meta && data.meta.orig;
-  if (!orig) return excerpt;
-  const plain = unescapeHtml(excerpt.replace(/<\/?mark>/g, ""));
-  const at = data.content.replace(/\u200b/g, "").indexOf(plain);
-  if (at < 0) return excerpt;
-  let out = "", i = at;
-  for (const part of excerpt.split(/(<\/?mark>)/)) {
-    if (part === "<mark>" || part === "</mark>") { out += part; continue; }
-    const n = unescapeHtml(part).length;
-    out += escapeHtml(orig.slice(i, i + n));
-    i += n;
-  }
-  return out;
-}
-
-export async function searchPagefind(q, limit = LIMIT, propose = true) {
-  const pf = await loadPagefind();
-  const plan = understand(q, queryData, LANG.startsWith("zh") ? t2s : null);
-  const jump = plan.jump || [];
-  const searches = jump.length >= limit ? [] : plan.searches;
-  const lists = await Promise.all(searches.map(async ({ text, weight }) =>
-    ({ weight, results: (await pf.search(text)).results })));
-  const merged = lists.length === 1 ? lists[0].results : mergeRanked(lists);
-  const taken = new Set(jump.map((h) => h.id));
-  const wanted = 2 * limit;                          // candidates for grouping by rule
-  const picked = [];                                 // [position, data]: data() fetches a fragment
-  for (let i = 0; i < merged.length && picked.length < wanted; i += limit) {
-    const batch = merged.slice(i, i + limit);
-    const datas = await Promise.all(batch.map((r) => r.data()));
-    datas.forEach((d, j) => {
-      if (!taken.has(d.meta.id) && picked.length < wanted) { taken.add(d.meta.id); picked.push([i + j, d]); }
-    });
-  }
-  // Pagefind's scores are not comparable across searches: a score that falls with the merged rank
-  // stands in for the API's normalised text score (ranking.py).
-  const found = picked.map(([at, d]) => ({
-    id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
-    snippet: originalExcerpt(d).replace(/<\/mark><mark>/g, ""), score: 1 / (1 + 0.25 * at), kind: d.meta.kind,
-  }));
-  const room = Math.max(0, limit - jump.length);
-  const ranked = glossaryFirst(rankHits(found, plan.situation, queryData, room), plan.exact, queryData, LANG, room);
-  const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
-  const out = { backend: "pagefind", corrected: plan.corrected, hits };
-  if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something
-    const proposal = suggestion(q, queryData, LANG.startsWith("zh") ? t2s : null);
-    if (proposal && (await searchPagefind(proposal, 1, false)).hits.length) out.suggestion = proposal;
-  }
-  return out;
+// The Pagefind fallback and its query understanding (fallback.js, query.js, understanding.js:
+// ~12 KB) are imported the first time the fallback answers, not with every page.
+let fallbackModule = null;
+const fallback = () => (fallbackModule ||= import("./fallback.js"));
+export async function loadPagefind() { return (await fallback()).loadPagefind(LANG); }
+export async function searchPagefind(q, limit = LIMIT) {
+  return (await fallback()).searchPagefind(q, limit, LANG, { escapeHtml, unescapeHtml });
 }
 
 export async function search(q, limit = LIMIT) {
@@ -230,10 +160,18 @@ function mount() {
   input.addEventListener("focus", () => { if (box.innerHTML) box.hidden = false; });
 }
 
+/** The results page's own URL for a query (shareable). */
+export function resultsUrl(lang, q) {
+  return `/${lang}/search/?${new URLSearchParams({ q })}`;
+}
+
 function start() {
   mount();
   const page = document.querySelector("[data-tda-results]");
-  if (page) mountResults(page, { search, escapeHtml, safeSnippet, lang: LANG });
+  if (page) {
+    import("./results.js").then(({ mountResults }) =>
+      mountResults(page, { search, escapeHtml, safeSnippet, resultsUrl, lang: LANG }));
+  }
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

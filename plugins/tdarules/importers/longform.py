@@ -311,14 +311,29 @@ def reconcile_parts(english: dict, other: dict) -> None:
 ENGLISH_FROM_PAGE = {"preamble": 205, "procedures_preamble": 182, "addendum_preamble": 205}
 
 
+# Those lines open with the TDA document's version line ("Version 1.0, October, 2024", the line
+# above each part of the official PDF), run into the paragraph by the page's text extraction. It is
+# kept verbatim, as a block of its own, so the site shows it as its own line instead of a sentence
+# that runs on into "The Poker TDA is…"; the run-in is recorded as the source's format defect.
+VERSION_LINE = re.compile(r"^(?P<version>Version \d+(?:\.\d+)*, [A-Z][a-z]+, \d{4}) (?P<rest>\S.*)$")
+
+
 def fill_english_from_page(english: dict, page_text: str, page_name: str) -> None:
     """Take the English the longform lacks from the other source, saying where it came from."""
     lines = page_text.splitlines()
     for field_name, line in ENGLISH_FROM_PAGE.items():
         if english.get(field_name):
             continue
-        english[field_name] = [{
-            "p": lines[line - 1].strip(), "origin": page_name,
-            "defects": [{"kind": "missing-text", "note": f"the longform source has no English here; "
-                         f"taken from the English copy on the Russian page, line {line}"}],
-        }]
+        text = lines[line - 1].strip()
+        missing = {"kind": "missing-text", "note": f"the longform source has no English here; "
+                   f"taken from the English copy on the Russian page, line {line}"}
+        version = VERSION_LINE.match(text)
+        if version is None:
+            english[field_name] = [{"p": text, "origin": page_name, "defects": [missing]}]
+            continue
+        english[field_name] = [
+            {"p": version["version"], "origin": page_name, "defects": [missing, {
+                "kind": "format", "note": "the page runs the document's version line into the next paragraph; "
+                "shown as its own line, text unchanged"}]},
+            {"p": version["rest"], "origin": page_name, "defects": [dict(missing)]},
+        ]

@@ -29,6 +29,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import mimetypes
 import os
 import re
 import time
@@ -46,7 +47,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .pool import SearchPool
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
 from .ratelimit import RateLimit, buckets_for, drop_store, make_store
-from .security import security_headers
+from .security import headers_for, security_headers
 
 log = logging.getLogger("tdarules.search")
 access_log = logging.getLogger("tdarules.access")
@@ -259,8 +260,22 @@ class SecurityHeaders:
 
     def _load(self) -> None:
         self.stamp = self._stamp()
-        self.headers = [(k.lower().encode(), v.encode()) for k, v in security_headers(self.site_dir).items()]
+        self.full = security_headers(self.site_dir)
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in self.full.items()]
         self.names = {k for k, _ in self.headers}
+        self.by_type: dict[bytes, list] = {}
+
+    def _headers_for(self, content_type: bytes, status: int, path: str) -> list:
+        """Full headers on pages, the API, errors and redirects; lighter ones on the site's other
+        files (security.headers_for says which and why)."""
+        if status not in (200, 304) or path.startswith("/api/") or path == "/healthz":
+            return self.headers
+        if not content_type:                     # a 304 names no type: the file's own
+            content_type = (mimetypes.guess_type(path)[0] or "").encode("latin-1")
+        if content_type not in self.by_type:
+            chosen = headers_for(content_type.decode("latin-1"), self.full)
+            self.by_type[content_type] = [(k.lower().encode(), v.encode()) for k, v in chosen.items()]
+        return self.by_type[content_type]
 
     def _stamp(self):
         try:
@@ -279,10 +294,12 @@ class SecurityHeaders:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         self._fresh()
-        headers_now, names = self.headers, self.names
+        names, request_path = self.names, scope.get("path", "")
 
         async def send_secured(message: Message) -> None:
             if message["type"] == "http.response.start":
+                content_type = next((v for k, v in message.get("headers", []) if k.lower() == b"content-type"), b"")
+                headers_now = self._headers_for(content_type, message["status"], request_path)
                 headers = []
                 for key, value in message.get("headers", []):
                     if key.lower() == b"location":

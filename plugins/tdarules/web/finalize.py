@@ -1,6 +1,6 @@
 """The steps that run once the whole site (every language) is on disk, in this order:
 
-0. our stylesheets as one file (`bundle`);
+0. our stylesheets as one file (`bundle`); Material's without the rules no page uses (`purge_css`);
 1. hashed names for our CSS/JS (`hashed_assets`), rewriting every page that links them;
 2. absolute hreflang alternates (`alternates`);
 3. one JSON file per rule for the companion column (`companion`), a 404 page per language (`not_found`);
@@ -16,7 +16,7 @@ import logging
 import time
 from pathlib import Path
 
-from . import alternates, bundle, companion, hashed_assets, not_found, offline, precompress
+from . import alternates, bundle, companion, hashed_assets, not_found, offline, precompress, purge_css
 
 log = logging.getLogger("mkdocs.plugins.tda-rules")
 
@@ -28,6 +28,7 @@ def finalize_site(site_dir: Path, site_url: str, rulebook=None, strings=None,
     started = time.perf_counter()
     if stylesheets:
         bundle.bundle_stylesheets(site_dir, stylesheets)
+    purge_css.purge_material_css(site_dir)
     own = set(hashed_assets.own_assets(site_dir))
     hashed_assets.hash_assets(site_dir)
     alternates.absolute_alternates(site_dir, site_url)

@@ -1,0 +1,88 @@
+// The static search fallback: Pagefind's index in /pagefind/ searched in the browser when the API
+// is unreachable (plain files, offline phone, no server). Imported by search.js the first time the
+// fallback answers, with the query understanding it needs (query.js, understanding.js), so a page
+// view that never searches offline does not download them. Hits have the API's form
+// {id, rule, title, url, snippet, score, kind}.
+
+import { understand, mergeRanked, suggestion } from "./query.js";
+import { rankHits, glossaryFirst } from "./understanding.js";
+
+const PAGEFIND = "/pagefind/pagefind.js";
+
+let pagefind = null;
+let t2s = null;
+let queryData;                                    // undefined: not fetched yet; null: unavailable
+async function fetchJson(url) {
+  try {
+    const res = await fetch(url);
+    return res.ok ? await res.json() : null;
+  } catch { return null; }
+}
+export async function loadPagefind(lang) {
+  const zh = lang.startsWith("zh") && !t2s;
+  const [pf, map, data] = await Promise.all([
+    pagefind || import(PAGEFIND).then(async (m) => { await m.options({ excerptLength: 24 }); await m.init(); return m; }),
+    zh ? fetchJson("/pagefind/t2s.json") : null,
+    queryData === undefined ? fetchJson(`/pagefind/tda-query.${lang}.json`) : queryData,
+  ]);
+  pagefind = pf;
+  if (zh) t2s = map || {};
+  queryData = data;
+  return pagefind;
+}
+
+// zh-Hant records hold Simplified text; show the excerpt in the original characters
+// (t2s keeps length, so offsets into content and meta.orig agree).
+// Chinese records have a zero-width space between characters (static_index.cjk_chars); drop it.
+function originalExcerpt(data, escapeHtml, unescapeHtml) {
+  const excerpt = data.excerpt.replace(/\u200b/g, "");
+  const orig = data.meta && data.meta.orig;
+  if (!orig) return excerpt;
+  const plain = unescapeHtml(excerpt.replace(/<\/?mark>/g, ""));
+  const at = data.content.replace(/\u200b/g, "").indexOf(plain);
+  if (at < 0) return excerpt;
+  let out = "", i = at;
+  for (const part of excerpt.split(/(<\/?mark>)/)) {
+    if (part === "<mark>" || part === "</mark>") { out += part; continue; }
+    const n = unescapeHtml(part).length;
+    out += escapeHtml(orig.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+export async function searchPagefind(q, limit, lang, html, propose = true) {
+  const { escapeHtml, unescapeHtml } = html;
+  const pf = await loadPagefind(lang);
+  const plan = understand(q, queryData, lang.startsWith("zh") ? t2s : null);
+  const jump = plan.jump || [];
+  const searches = jump.length >= limit ? [] : plan.searches;
+  const lists = await Promise.all(searches.map(async ({ text, weight }) =>
+    ({ weight, results: (await pf.search(text)).results })));
+  const merged = lists.length === 1 ? lists[0].results : mergeRanked(lists);
+  const taken = new Set(jump.map((h) => h.id));
+  const wanted = 2 * limit;                          // candidates for grouping by rule
+  const picked = [];                                 // [position, data]: data() fetches a fragment
+  for (let i = 0; i < merged.length && picked.length < wanted; i += limit) {
+    const batch = merged.slice(i, i + limit);
+    const datas = await Promise.all(batch.map((r) => r.data()));
+    datas.forEach((d, j) => {
+      if (!taken.has(d.meta.id) && picked.length < wanted) { taken.add(d.meta.id); picked.push([i + j, d]); }
+    });
+  }
+  // Pagefind's scores are not comparable across searches: a score that falls with the merged rank
+  // stands in for the API's normalised text score (ranking.py).
+  const found = picked.map(([at, d]) => ({
+    id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
+    snippet: originalExcerpt(d, escapeHtml, unescapeHtml).replace(/<\/mark><mark>/g, ""), score: 1 / (1 + 0.25 * at), kind: d.meta.kind,
+  }));
+  const room = Math.max(0, limit - jump.length);
+  const ranked = glossaryFirst(rankHits(found, plan.situation, queryData, room), plan.exact, queryData, lang, room);
+  const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
+  const out = { backend: "pagefind", corrected: plan.corrected, hits };
+  if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something
+    const proposal = suggestion(q, queryData, lang.startsWith("zh") ? t2s : null);
+    if (proposal && (await searchPagefind(proposal, 1, lang, html, false)).hits.length) out.suggestion = proposal;
+  }
+  return out;
+}
