@@ -74,6 +74,7 @@ class SearchPool:
     def __init__(self, index_dir: Path, *, processes: int = 0, threads: int = 1):
         self.index_dir, self.processes, self.threads = Path(index_dir), processes, threads
         self.warming: list = []
+        self.closed = False
         self.executor = self._start()
 
     def _start(self) -> Executor:
@@ -91,12 +92,20 @@ class SearchPool:
 
     async def ready(self, timeout: float = 120) -> None:
         """Wait until every search thread or process has opened its searchers (the app's startup
-        waits for this, so the server takes no connection it would make wait for a spawn)."""
+        waits for this, so the server takes no connection it would make wait for a spawn).
+
+        An app used again after its shutdown (a test client, then a server) gets a fresh pool."""
+        self._reopen()
         if self.warming:
             await asyncio.wait([asyncio.wrap_future(f) for f in self.warming], timeout=timeout)
 
+    def _reopen(self) -> None:
+        if self.closed:
+            self.executor, self.closed = self._start(), False
+
     async def run(self, params: dict[str, str]) -> tuple[list[dict], str | None, str | None]:
         loop = asyncio.get_running_loop()
+        self._reopen()
         executor = self.executor
         try:
             return await loop.run_in_executor(executor, search, self.index_dir, params)
@@ -110,3 +119,4 @@ class SearchPool:
     def close(self) -> None:
         """At the app's shutdown: let the search processes finish and exit (a search takes < 0.1 s)."""
         self.executor.shutdown(wait=True, cancel_futures=True)
+        self.closed = True
