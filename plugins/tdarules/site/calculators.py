@@ -72,9 +72,17 @@ def rule_widgets(rule_id: str, ctx: Context) -> Markup:
 
 
 def calculators_page(ctx: Context) -> str:
-    """Markdown of /<lang>/calculators/: every calculator, then the engine reference (English)."""
+    """Markdown of /<lang>/calculators/: an index of every calculator, one open at a time, and a
+    pointer to the engine reference (its own page since issue 10: it made the page ~22,000 px tall)."""
     return render("pages/calculators.md", ctx=ctx, title=ctx.s(f"{STRINGS}.ui.page_title"), meta={},
                   calculators=calculator_views(calculator_ids(ctx.strings), ctx),
+                  engine_url=urls.engine_url(ctx.language))
+
+
+def engine_page(ctx: Context) -> str:
+    """Markdown of /<lang>/calculators/engine/: the engine reference (English) under an intro."""
+    return render("pages/calculators_engine.md", ctx=ctx, title=ctx.s(f"{STRINGS}.ui.engine_title"), meta={},
+                  calculators_url=urls.calculators_url(ctx.language),
                   engine_reference=markdown_document(engine_reference(ctx.rulebook.root)))
 
 

@@ -12,7 +12,7 @@ from ..loader import Rulebook
 from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule
 from ..strings import Strings
 from .. import urls
-from .calculators import calculator_views, calculators_for_rule, calculators_page
+from .calculators import calculator_views, calculators_for_rule, calculators_page, engine_page
 from .context import Context
 from .templating import macros, render
 from ..printing.builder import builder_page
@@ -146,6 +146,7 @@ LANGUAGE_PAGES = [
     ("addendum.{language}.md", addendum_page),
     ("glossary.{language}.md", glossary_page),
     ("calculators.{language}.md", calculators_page),
+    ("calculators/engine.{language}.md", engine_page),
     ("print.{language}.md", builder_page),
 ]
 
