@@ -225,6 +225,6 @@ def test_calculators_page_fits_a_phone_and_is_labelled(page, base_url, errors):
             assert box["height"] >= 44 and box["width"] >= 44
     # The engine reference moved to its own page; #engine here points at it.
     assert page.locator("h2#engine").count() == 1
-    page.locator("h2#engine + p a").click()
+    page.locator("h2#engine ~ p.tda-engine-link a").click()
     page.wait_for_url(re.compile(r"/en/calculators/engine/$"))
     assert "minRaise(input)" in page.locator(".tda-engine-doc").inner_text()

@@ -93,7 +93,7 @@ def test_without_javascript_the_index_and_deep_links_still_work(new_context, bas
 def test_engine_reference_has_its_own_page_and_old_anchors_land_there(page, base_url, lang):
     page.goto(f"{base_url}/{lang}/calculators/")
     assert page.locator(".tda-engine-doc").count() == 0
-    link = page.locator("h2#engine + p a")
+    link = page.locator("h2#engine ~ p.tda-engine-link a")
     assert link.get_attribute("href") == f"/{lang}/calculators/engine/"
     page.goto(f"{base_url}/{lang}/calculators/engine/")
     doc = page.locator(".tda-engine-doc")

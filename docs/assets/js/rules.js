@@ -284,7 +284,7 @@ function setupCompanion() {
   select.className = "tda-companion-select";
   select.append(new Option(labels.none || "—", "none"));
   for (const [code, name] of Object.entries(LANGUAGES)) {
-    if (code !== pageLang) select.append(new Option(name, code));
+    if (code !== pageLang) select.append(Object.assign(new Option(name, code), { lang: code }));   // WCAG 3.1.2
   }
   label.append(" ", select);
   const status = document.createElement("span");

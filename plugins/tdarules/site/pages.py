@@ -7,6 +7,8 @@ objects it shows; the markup is in the templates (autoescaped), the rule text's 
 """
 from __future__ import annotations
 
+import re
+
 from ..chinese import simplified
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule
@@ -87,9 +89,14 @@ def addendum_page(ctx: Context) -> str:
                   edition=ctx.edition, heading=heading)
 
 
+_CYRILLIC = re.compile("[\u0400-\u04FF]")
+
+
 def glossary_page(ctx: Context) -> str:
     chinese = "zh-Hans" if ctx.language == "zh-Hans" else "zh-Hant"
-    terms = [{"id": term.id, "en": term.en, "abbreviations": term.abbreviations, "ru": term.ru, "rules": term.rules,
+    # Abbreviations go with the language they are written in ("SA" English, "СД" Russian): lang is right.
+    terms = [{"id": term.id, "en": term.en, "abbreviations": [a for a in term.abbreviations if not _CYRILLIC.search(a)],
+              "ru_abbreviations": [a for a in term.abbreviations if _CYRILLIC.search(a)], "ru": term.ru, "rules": term.rules,
               "zh": [simplified(v) for v in term.zh_hant] if chinese == "zh-Hans" else list(term.zh_hant)}
              for term in sorted(ctx.rulebook.glossary, key=lambda t: t.en[0].lower())]
     return render("pages/glossary.md", ctx=ctx, title=ctx.s("glossary"), meta={},
