@@ -27,6 +27,7 @@ PAGE_TYPES = {
     "addendum": "addendum/index.html",
     "glossary": "glossary/index.html",
     "calculators": "calculators/index.html",
+    "calculator engine reference": "calculators/engine/index.html",   # own page since issue 10
     "source notes (forwards to the QA page)": "source-notes/index.html",
     "translation QA": "qa/index.html",                       # translators' workbench (issue 12)
     "compare index": "compare/index.html",
