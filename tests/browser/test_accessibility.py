@@ -45,6 +45,10 @@ def url_of(kind: str, lang: str) -> str:
 def settle(page) -> None:
     """Wait until the page's own scripts have drawn what axe should see."""
     page.wait_for_load_state("networkidle")
+    # The Calculators page shows one calculator at a time and axe skips what is not rendered: open
+    # them all (the group's `name` is what keeps it to one) so every form is built and checked.
+    page.evaluate("""() => document.querySelectorAll('details.tda-calc-item').forEach(d => {
+        d.removeAttribute('name'); d.open = true; })""")
     # Rule pages load their calculators when they come near the screen (issue 10): go there.
     for section in page.locator('section[id^="calc-"]').all():
         section.scroll_into_view_if_needed()
@@ -52,10 +56,6 @@ def settle(page) -> None:
         "() => [...document.querySelectorAll('section[id^=\"calc-\"]')]"
         ".every(s => s.hasAttribute('data-ready'))"
     )
-    # The Calculators page shows one calculator at a time and axe skips what is not rendered: open
-    # them all (the group's `name` is what keeps it to one) so every form is checked.
-    page.evaluate("""() => document.querySelectorAll('details.tda-calc-item').forEach(d => {
-        d.removeAttribute('name'); d.open = true; })""")
     if page.locator("[data-tda-results]").count():
         page.locator(".tda-results__group, .tda-results__status:not(:empty)").first.wait_for()
 

@@ -18,7 +18,8 @@ OPEN = "[...document.querySelectorAll('details.tda-calc-item[open]')].map(d => d
 
 
 def ready(page):
-    page.locator("section.tda-calc[data-ready]").nth(12).wait_for(state="attached")
+    """The page's scripts have run (ui.js builds a calculator's form when it is opened)."""
+    page.wait_for_load_state("networkidle")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -29,6 +30,7 @@ def test_index_fits_a_few_screens_and_keeps_one_calculator_open(page, base_url, 
     assert height < 4 * 844, f"{lang}: the closed index is {height} px tall"
     items = page.locator("details.tda-calc-item")
     assert items.count() == 13 and page.evaluate(OPEN) == []
+    assert page.locator("section.tda-calc[data-ready]").count() == 0      # no form built while closed
     ids = [item.get_attribute("data-calc-item") for item in items.all()]
     # The summary names the calculator as a heading and, in plain text, the rules it applies.
     first = items.nth(0).locator("summary")
@@ -38,7 +40,9 @@ def test_index_fits_a_few_screens_and_keeps_one_calculator_open(page, base_url, 
     items.nth(4).locator("summary").click()
     assert page.evaluate(OPEN) == [ids[4]]
     wait_until(page, f"location.hash === '#calc-{ids[4]}'", timeout=5)   # shareable, reloadable
-    # The open calculator is one screen-ish, not the whole page again.
+    # Only the opened calculator's form is built; it is a few screens, not the whole page again.
+    page.locator(f"#calc-{ids[4]}[data-ready]").wait_for()
+    assert page.locator("section.tda-calc[data-ready]").count() == 2           # the first one and this
     assert page.evaluate("document.documentElement.scrollHeight") < height + 3000
     items.nth(4).locator("summary").click()               # closing it clears the address
     assert page.evaluate(OPEN) == []

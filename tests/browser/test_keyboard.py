@@ -241,3 +241,17 @@ def test_glossary_popover_opens_with_enter_and_closes_with_escape(page, base_url
     assert page.evaluate("document.activeElement.matches('a.tda-term')")
     assert page.evaluate("document.activeElement.getAttribute('href')") == href
     assert term.count() > 0
+
+
+def test_closed_phone_drawer_takes_no_focus_and_opens_visible(page, base_url):
+    open_page(page, f"{base_url}/en/rules/43/")
+    drawer = ".md-sidebar--primary"
+    assert page.evaluate(f"getComputedStyle(document.querySelector('{drawer}')).visibility") == "hidden"
+    page.locator('.md-header label[for="__drawer"]').click()
+    wait_until(page, f"getComputedStyle(document.querySelector('{drawer}')).visibility === 'visible'", timeout=3)
+    link = page.locator(f"{drawer} a.md-nav__link").nth(3)
+    link.wait_for(state="visible")
+    link.focus()
+    assert page.evaluate("!!document.activeElement.closest('.md-sidebar--primary')")
+    page.locator("label.md-overlay").click(position={"x": 370, "y": 400})     # tap beside the drawer
+    wait_until(page, f"getComputedStyle(document.querySelector('{drawer}')).visibility === 'hidden'", timeout=3)

@@ -64,8 +64,11 @@ export function setup(doc = document) {
     details.addEventListener('toggle', () => {
       const hash = `#${CALC_PREFIX}${details.dataset.calcItem}`;
       if (details.open) {
-        // Browsers without <details name> keep the group exclusive here.
-        for (const other of items(root)) if (other !== details && other.open) other.open = false;
+        // Browsers without <details name> keep the group exclusive here (same name, as natively).
+        const group = details.getAttribute('name');
+        for (const other of items(root)) {
+          if (group && other !== details && other.open && other.getAttribute('name') === group) other.open = false;
+        }
         setAddress(hash);
       } else if (window.location.hash === hash && !items(root).some((d) => d.open)) {
         setAddress('');
