@@ -134,7 +134,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(ROOT / "site", site, ignore=shutil.ignore_patterns("search-index"))
-        shutil.copytree(ROOT / "site" / "search-index", site / "search-index")
+        # The Whoosh index lives in build/search-index/ (create_app's default) since issue 8.
         server, thread, base = start_server(site)
         rows = []
         try:
