@@ -102,6 +102,9 @@ def tab_through(page, limit: int = 500, stop_at: str | None = None) -> list[dict
         stop = page.evaluate(PROBE, i)
         if stop is None:
             break
+        if not stop["inView"] or stop["underHeader"]:
+            page.wait_for_timeout(500)            # a smooth scroll to the focused element may still run
+            stop = page.evaluate(PROBE, i)
         if stops and stop["name"] == stops[0]["name"] and stop["top"] == stops[0]["top"]:
             break                                                 # wrapped round
         stop["focused"] = page.evaluate(LOOK, i)
