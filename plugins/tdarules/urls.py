@@ -43,6 +43,16 @@ def glossary_url(language: str, term_id: str | None = None) -> str:
     return f"/{language}/glossary/" + (f"#term-{term_id}" if term_id else "")
 
 
+def calculators_url(language: str, calc_id: str | None = None) -> str:
+    """The Calculators page; with an id, the link that opens that calculator (#calc-<id>)."""
+    return f"/{language}/calculators/" + (f"#calc-{calc_id}" if calc_id else "")
+
+
+def engine_url(language: str) -> str:
+    """The calculator engine reference (for developers; moved off the Calculators page, issue 10)."""
+    return f"/{language}/calculators/engine/"
+
+
 def data_url(language: str, year: str = "2024") -> str:
     return f"/data/{year}/{language}.json"
 

@@ -31,6 +31,7 @@ def test_language_switch_keeps_the_part_anchor(page, base_url):
 
 def test_calculate_brings_the_result_into_view_and_focus(page, base_url):
     page.goto(f"{base_url}/en/calculators/")
+    page.locator('details[data-calc-item="potLimit"] > summary').click()      # the page's index (issue 10)
     section = page.locator("section#calc-potLimit[data-ready]")
     section.wait_for()
     section.locator('[data-field="street"] select').select_option("preflop")
@@ -48,7 +49,9 @@ def test_calculate_brings_the_result_into_view_and_focus(page, base_url):
 
 def test_no_field_says_optional_twice(page, base_url):
     page.goto(f"{base_url}/en/calculators/")
-    page.locator("section.tda-calc[data-ready]").first.wait_for()
+    # Each calculator's form is built when it is opened in the index: open them all.
+    page.wait_for_load_state("networkidle")
+    page.evaluate("document.querySelectorAll('details.tda-calc-item').forEach(d => { d.removeAttribute('name'); d.open = true; })")
     page.wait_for_function("document.querySelectorAll('section.tda-calc[data-ready]').length === document.querySelectorAll('section.tda-calc').length")
     labels = page.locator("section.tda-calc label, section.tda-calc legend").all_inner_texts()
     assert labels and not [t for t in labels if t.lower().count("optional") > 1]

@@ -137,7 +137,7 @@ def test_saved_rulebook_works_in_airplane_mode(sw_context, deployment):
     page.locator(".tda-rule .tda-companion[lang=en]").first.wait_for()
 
     # A calculator.
-    page.goto(f"{deployment.url}/zh-Hant/calculators/")
+    page.goto(f"{deployment.url}/zh-Hant/calculators/#calc-potLimit")      # the link opens that calculator
     section = page.locator("section#calc-potLimit[data-ready]")
     section.wait_for()
     section.locator('[data-field="street"] select').select_option("preflop")

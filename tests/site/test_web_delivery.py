@@ -186,6 +186,10 @@ def test_manifest_and_worker_are_linked(built_site):
     listing = json.loads((SITE / "offline/ru.json").read_text())
     urls = {f["url"] for f in listing["files"]}
     assert {"/ru/", "/ru/rules/43/", "/ru/calculators/", "/ru/glossary/", "/ru/addendum/"} <= urls
+    # The engine reference's own page (issue 10) and the Calculators page's modules, under hashed names.
+    assert {"/ru/calculators/engine/", "/data/ui/calculators.ru.json"} <= urls
+    assert {re.sub(r"\.[0-9a-f]{8}\.js$", ".js", u) for u in urls if u.startswith("/assets/calculators/")} >= \
+        {"/assets/calculators/page.js", "/assets/calculators/ui.js", "/assets/calculators/engine/index.js"}
     assert not any(u.startswith(("/en/", "/zh-")) for u in urls), "one language only"
     assert "/data/2024/ru.json" not in urls and "/data/2024/en/rules/43.json" in urls
     assert any(u.startswith("/pagefind/fragment/ru_") for u in urls)

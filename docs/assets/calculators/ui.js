@@ -687,10 +687,10 @@ export async function start(root = document) {
     return [];
   }
   const made = [];
-  for (const section of sections) {
+  const make = (section) => {
     try {
-      if (section.dataset.ready) continue;
-      if (!calculators[section.dataset.calc]) continue;
+      if (section.dataset.ready) return;
+      if (!calculators[section.dataset.calc]) return;
       const calc = section.dataset.calc === 'clock' ? new Clock(section, S) : new Calculator(section, S);
       calc.render();
       section.dataset.ready = 'true';
@@ -698,6 +698,13 @@ export async function start(root = document) {
     } catch (error) {
       failAll([section], error);
     }
+  };
+  for (const section of sections) {
+    // On the Calculators page each one waits closed in the index (issue 10): build its form when it
+    // is opened, not all thirteen at load (that was most of the page's main-thread time).
+    const closed = section.closest('details:not([open])');
+    if (closed) closed.addEventListener('toggle', () => { if (closed.open) make(section); });
+    else make(section);
   }
   return made;
 }

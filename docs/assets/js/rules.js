@@ -286,7 +286,7 @@ function setupCompanion() {
   select.className = "tda-companion-select";
   select.append(new Option(labels.none || "—", "none"));
   for (const [code, name] of Object.entries(LANGUAGES)) {
-    if (code !== pageLang) select.append(new Option(name, code));
+    if (code !== pageLang) select.append(Object.assign(new Option(name, code), { lang: code }));   // WCAG 3.1.2
   }
   label.append(" ", select);
   const status = document.createElement("span");
@@ -318,6 +318,8 @@ function loadCalculators() {
     import(new URL("../calculators/ui.js", import.meta.url).href);
   };
   if (document.querySelector(".tda-calculators") || !("IntersectionObserver" in window)) {
+    // The page's one-open-at-a-time index (issue 10), apart from ui.js so it works if that fails.
+    if (document.querySelector(".tda-calculators")) import(new URL("../calculators/page.js", import.meta.url).href);
     load();
     return;
   }

@@ -8,6 +8,7 @@ The markup is in templates/pages/calculators.md and templates/macros/calculators
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from markupsafe import Markup
@@ -72,10 +73,24 @@ def rule_widgets(rule_id: str, ctx: Context) -> Markup:
 
 
 def calculators_page(ctx: Context) -> str:
-    """Markdown of /<lang>/calculators/: every calculator, then the engine reference (English)."""
+    """Markdown of /<lang>/calculators/: an index of every calculator, one open at a time, and a
+    pointer to the engine reference (its own page since issue 10: it made the page ~22,000 px tall)."""
     return render("pages/calculators.md", ctx=ctx, title=ctx.s(f"{STRINGS}.ui.page_title"), meta={},
                   calculators=calculator_views(calculator_ids(ctx.strings), ctx),
-                  engine_reference=markdown_document(engine_reference(ctx.rulebook.root)))
+                  engine_url=urls.engine_url(ctx.language))
+
+
+def engine_page(ctx: Context) -> str:
+    """Markdown of /<lang>/calculators/engine/: the engine reference (English) under an intro."""
+    return render("pages/calculators_engine.md", ctx=ctx, title=ctx.s(f"{STRINGS}.ui.engine_title"), meta={},
+                  calculators_url=urls.calculators_url(ctx.language),
+                  engine_reference=markdown_document(promote_headings(engine_reference(ctx.rulebook.root))))
+
+
+def promote_headings(markdown: str) -> str:
+    """On its own page the reference's ### sections sit right under the page's h1: make them h2
+    (the anchors, made from the heading text, stay the same)."""
+    return re.sub(r"^#(#{2,}) ", r"\1 ", markdown, flags=re.MULTILINE)
 
 
 def engine_reference(root: Path) -> str:

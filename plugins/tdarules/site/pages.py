@@ -7,12 +7,14 @@ objects it shows; the markup is in the templates (autoescaped), the rule text's 
 """
 from __future__ import annotations
 
+import re
+
 from ..chinese import simplified
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule
 from ..strings import Strings
 from .. import urls
-from .calculators import calculator_views, calculators_for_rule, calculators_page
+from .calculators import calculator_views, calculators_for_rule, calculators_page, engine_page
 from .context import Context
 from .templating import macros, render
 from ..printing.builder import builder_page
@@ -87,9 +89,14 @@ def addendum_page(ctx: Context) -> str:
                   edition=ctx.edition, heading=heading)
 
 
+_CYRILLIC = re.compile("[\u0400-\u04FF]")
+
+
 def glossary_page(ctx: Context) -> str:
     chinese = "zh-Hans" if ctx.language == "zh-Hans" else "zh-Hant"
-    terms = [{"id": term.id, "en": term.en, "abbreviations": term.abbreviations, "ru": term.ru, "rules": term.rules,
+    # Abbreviations go with the language they are written in ("SA" English, "СД" Russian): lang is right.
+    terms = [{"id": term.id, "en": term.en, "abbreviations": [a for a in term.abbreviations if not _CYRILLIC.search(a)],
+              "ru_abbreviations": [a for a in term.abbreviations if _CYRILLIC.search(a)], "ru": term.ru, "rules": term.rules,
               "zh": [simplified(v) for v in term.zh_hant] if chinese == "zh-Hans" else list(term.zh_hant)}
              for term in sorted(ctx.rulebook.glossary, key=lambda t: t.en[0].lower())]
     return render("pages/glossary.md", ctx=ctx, title=ctx.s("glossary"), meta={},
@@ -146,6 +153,7 @@ LANGUAGE_PAGES = [
     ("addendum.{language}.md", addendum_page),
     ("glossary.{language}.md", glossary_page),
     ("calculators.{language}.md", calculators_page),
+    ("calculators/engine.{language}.md", engine_page),
     ("print.{language}.md", builder_page),
 ]
 
