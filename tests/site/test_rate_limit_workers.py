@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -14,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from test_serve import ROOT, free_port
+from test_serve import rulebook_serve
 
 BURST = 40          # tdarules.search.server.BURST
 RATE = 1.0
@@ -22,26 +20,8 @@ RATE = 1.0
 
 @pytest.fixture(scope="module")
 def two_workers(built_site):
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "tdarules.cli", "serve", "--root", str(ROOT), "--port", str(port),
-                                "--workers", "2", "--rate", str(RATE), "--no-access-log"], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail(f"rulebook serve did not start:\n{process.communicate()[1][-3000:]}")
-        time.sleep(0.2)
-    yield url, process
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(20)
+    with rulebook_serve("--workers", "2", "--rate", str(RATE), "--no-access-log") as running:
+        yield running
 
 
 def test_one_budget_for_both_workers(two_workers):

@@ -2,6 +2,7 @@
 worker processes, over real HTTP on 127.0.0.1."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -22,11 +23,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def served(built_site):
+@contextlib.contextmanager
+def rulebook_serve(*args: str):
+    """`rulebook serve --root ROOT --port <free> *args` in its own session, once /healthz answers:
+    yields (url, process); stopped with SIGTERM to its process group afterwards."""
     port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "tdarules.cli", "serve", "--root", str(ROOT), "--port", str(port),
-                                "--workers", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
@@ -41,10 +44,18 @@ def served(built_site):
             out, err = process.communicate()
             pytest.fail(f"rulebook serve did not start (exit {process.returncode}):\n{err[-3000:]}")
         time.sleep(0.2)
-    yield url, process
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(20)
+    try:
+        yield url, process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(20)
+
+
+@pytest.fixture(scope="module")
+def served(built_site):
+    with rulebook_serve("--workers", "2") as running:
+        yield running
 
 
 def test_pages_and_search_from_two_workers(served):
