@@ -208,3 +208,16 @@ def page(context, request_log):
     page.close()
     # Every browser test also proves that nothing left 127.0.0.1.
     request_log.assert_local_only()
+
+
+@pytest.fixture(scope="module")
+def api_site(start_server):
+    """The built site and /api/search from one uvicorn server, as `rulebook serve` runs it (the app's
+    search thread opens its searchers at start; jieba's dictionary takes seconds on a busy machine,
+    longer than the box waits for the API)."""
+    from tdarules.search.query import engine
+    from tdarules.search.server import create_app
+    root = Path(__file__).resolve().parents[2]
+    site_dir, index_dir = root / "site", root / "build" / "search-index"
+    engine(index_dir).warm()
+    return start_server(create_app(site_dir, index_dir))

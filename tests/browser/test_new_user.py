@@ -9,6 +9,7 @@ import pytest
 
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.search.server import create_app
+from calculator_forms import calculate_pot_limit_preflop
 
 SITE_DIR = Path(__file__).resolve().parents[2] / "site"
 
@@ -34,10 +35,7 @@ def test_calculate_brings_the_result_into_view_and_focus(page, base_url):
     page.locator('details[data-calc-item="potLimit"] > summary').click()      # the page's index (issue 10)
     section = page.locator("section#calc-potLimit[data-ready]")
     section.wait_for()
-    section.locator('[data-field="street"] select').select_option("preflop")
-    section.locator('[data-field="smallBlind"] input').fill("100")
-    section.locator('[data-field="bigBlind"] input').fill("200")
-    section.locator("button[type=submit]").click()
+    calculate_pot_limit_preflop(section)
     result = section.locator(".tda-calc-result")
     result.wait_for()
     assert page.evaluate("document.activeElement === document.querySelector('#calc-potLimit .tda-calc-result h3')")

@@ -20,6 +20,7 @@ import pytest
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.search.server import create_app
 from tdarules.web.finalize import finalize_site
+from calculator_forms import calculate_pot_limit_preflop
 
 pytestmark = pytest.mark.browser
 SAVE_TIMEOUT = 120_000
@@ -140,10 +141,7 @@ def test_saved_rulebook_works_in_airplane_mode(sw_context, deployment):
     page.goto(f"{deployment.url}/zh-Hant/calculators/#calc-potLimit")      # the link opens that calculator
     section = page.locator("section#calc-potLimit[data-ready]")
     section.wait_for()
-    section.locator('[data-field="street"] select').select_option("preflop")
-    section.locator('[data-field="smallBlind"] input').fill("100")
-    section.locator('[data-field="bigBlind"] input').fill("200")
-    section.locator("button[type=submit]").click()
+    calculate_pot_limit_preflop(section)
     assert section.locator('.tda-calc-kv[data-key="maxBetTo"] dd').get_attribute("data-value") == "700"
 
     # A Chinese search: the API is unreachable, the cached Pagefind index answers.

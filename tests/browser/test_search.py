@@ -6,25 +6,10 @@ import re
 
 import pytest
 
-from tdarules.search.server import create_app
 
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-SITE_DIR = ROOT / "site"
-INDEX_DIR = ROOT / "build" / "search-index"
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def api_site(start_server):
-    """The built site and /api/search from one uvicorn server, as `rulebook serve` runs it (the app's
-    search thread opens its searchers at start; jieba's dictionary takes seconds on a busy machine,
-    longer than the box waits for the API)."""
-    from tdarules.search.query import engine
-    engine(INDEX_DIR).warm()
-    return start_server(create_app(SITE_DIR, INDEX_DIR))
 
 
 def search(page, text: str):

@@ -4,25 +4,13 @@ and with the static Pagefind fallback (plain files, no API)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from polling import wait_until
-from tdarules.search.server import create_app
 
-ROOT = Path(__file__).resolve().parents[2]
-SITE_DIR = ROOT / "site"
-INDEX_DIR = ROOT / "build" / "search-index"
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def api_site(start_server):
-    from tdarules.search.query import engine
-    engine(INDEX_DIR).warm()
-    return start_server(create_app(SITE_DIR, INDEX_DIR))
 
 
 def hrefs(page, selector=".tda-search__results li a"):
