@@ -5,7 +5,8 @@
 // {id, rule, title, url, snippet, score, kind}.
 
 import { understand, mergeRanked, suggestion } from "./query.js";
-import { rankHits, glossaryFirst } from "./understanding.js";
+import { rankHits, glossaryFirst, prepareData } from "./understanding.js";
+import { knownSearches, vocabulary } from "./known.js";
 
 const PAGEFIND = "/pagefind/pagefind.js";
 
@@ -27,7 +28,7 @@ export async function loadPagefind(lang) {
   ]);
   pagefind = pf;
   if (zh) t2s = map || {};
-  queryData = data;
+  queryData = prepareData(data);                  // once per page: phrases to keys (static_index.packed)
   return pagefind;
 }
 
@@ -56,7 +57,8 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
   const pf = await loadPagefind(lang);
   const plan = understand(q, queryData, lang.startsWith("zh") ? t2s : null);
   const jump = plan.jump || [];
-  const searches = jump.length >= limit ? [] : plan.searches;
+  // words the records lack would find Pagefind's junk (known.js), as if the query had matched
+  const searches = jump.length >= limit ? [] : knownSearches(plan.searches, vocabulary(queryData));
   const lists = await Promise.all(searches.map(async ({ text, weight }) =>
     ({ weight, results: (await pf.search(text)).results })));
   const merged = lists.length === 1 ? lists[0].results : mergeRanked(lists);
