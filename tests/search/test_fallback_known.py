@@ -83,13 +83,14 @@ def test_pagefind_is_asked_nothing_when_the_api_finds_nothing(js, index_dir):
 
 
 def test_known_words_stay(js):
-    en_check, zh_check, ru_check, en_forms, zh_mixed, ru_mixed, fullwidth = js(
+    en_check, zh_check, ru_check, en_forms, zh_mixed, ru_mixed, fullwidth, snowball = js(
         ("searches", "en", "check"), ("searches", "zh-Hant", "check"), ("searches", "ru", "check"),
         ("only", "en", "raising bets"), ("only", "zh-Hant", '"chek 加 注"'), ("only", "ru", "рейз chek"),
-        ("only", "en", "Ｓｔｒｉｎｇ bet"))
+        ("only", "en", "Ｓｔｒｉｎｇ bet"), ("only", "en", "reopenning the bet"))
     assert en_check and ru_check
     assert zh_check and all("过 牌" in s for s in zh_check)       # the glossary's rendering, not "check"
     assert en_forms == "raising bets"                              # by stem: raise, bet
     assert zh_mixed == '"加 注"'                                   # the phrase loses only the unknown word
     assert ru_mixed == "рейз"
     assert fullwidth == "Ｓｔｒｉｎｇ bet"                         # folded before it is looked up
+    assert snowball == "reopenning the bet"                        # Snowball's stem "reopen" is a word

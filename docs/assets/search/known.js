@@ -31,8 +31,16 @@ export function vocabulary(data) {
 
 export function isKnown(word, v) {
   const w = word.normalize("NFKC").toLowerCase().replace(/ё/g, "е");      // number.fold
-  return v.words.has(w) || v.stems.has(stem(w, v.lang));
+  if (v.words.has(w) || v.stems.has(stem(w, v.lang))) return true;
+  // Pagefind and Whoosh stem with Snowball, which cuts more than stem() does ("reopenning" →
+  // "reopen"): a word of the records, 4 letters or more, followed by at most a suffix's letters
+  const chars = Array.from(w);
+  for (let n = chars.length - 1; n >= Math.max(MIN_STEM, chars.length - MAX_SUFFIX); n--) {
+    if (v.words.has(chars.slice(0, n).join(""))) return true;
+  }
+  return false;
 }
+const MIN_STEM = 4, MAX_SUFFIX = 4;
 
 /** The search text without the letter words the index lacks ("" when nothing is left to ask). */
 export function knownOnly(text, v) {
