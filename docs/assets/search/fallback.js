@@ -4,7 +4,7 @@
 // view that never searches offline does not download them. Hits have the API's form
 // {id, rule, title, url, snippet, score, kind}.
 
-import { understand, mergeRanked, suggestion } from "./query.js";
+import { understand, mergeRanked, suggestion, matchGlossary } from "./query.js";
 import { rankHits, glossaryFirst, prepareData } from "./understanding.js";
 import { knownSearches, vocabulary } from "./known.js";
 
@@ -52,6 +52,24 @@ function originalExcerpt(data, escapeHtml, unescapeHtml) {
   return out;
 }
 
+// The index's `central` field (query.CENTRAL_BOOST): a rule of a glossary term the query names ranks
+// higher, much higher when the term is the whole content. Pagefind has no such field; the term's rules
+// among the hits get a score of the kind situations give (ranking.SITUATION_WEIGHT × it).
+export const CENTRAL = 0.2, CENTRAL_SHARE = 0.4;        // query.py: share 1.0 alone, 0.4 with other words
+function withCentral(plan, found, lang) {
+  if (!queryData || !plan.content) return plan.situation;
+  const { terms, rest } = matchGlossary(plan.content, queryData, lang.startsWith("zh") ? t2s : null);
+  if (!terms.length) return plan.situation;
+  const share = /[\p{L}\p{N}]/u.test(rest) ? CENTRAL_SHARE : 1;
+  const present = new Set(found.filter((h) => h.kind !== "glossary").map((h) => h.rule));
+  const out = { ...plan.situation };
+  for (const { entry } of terms) {
+    const [, , , , rule, rules] = queryData.glossary[entry];
+    for (const r of rules || [rule]) if (r && present.has(r)) out[r] = Math.max(out[r] || 0, CENTRAL * share);
+  }
+  return out;
+}
+
 export async function searchPagefind(q, limit, lang, html, propose = true) {
   const { escapeHtml, unescapeHtml } = html;
   const pf = await loadPagefind(lang);
@@ -73,13 +91,17 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
     });
   }
   // Pagefind's scores are not comparable across searches: a score that falls with the merged rank
-  // stands in for the API's normalised text score (ranking.py).
+  // stands in for the API's normalised text score (ranking.py), times the document kind's boost the
+  // Whoosh index gives (index.KIND_BOOST: an example counts less than the rule text), in that order.
+  const kinds = (queryData && queryData.kinds) || {};
   const found = picked.map(([at, d]) => ({
     id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
-    snippet: originalExcerpt(d, escapeHtml, unescapeHtml).replace(/<\/mark><mark>/g, ""), score: 1 / (1 + 0.25 * at), kind: d.meta.kind,
-  }));
+    snippet: originalExcerpt(d, escapeHtml, unescapeHtml).replace(/<\/mark><mark>/g, ""),
+    score: (kinds[d.meta.kind] ?? 1) / (1 + 0.25 * at), kind: d.meta.kind,
+  })).sort((a, b) => b.score - a.score);
   const room = Math.max(0, limit - jump.length);
-  const ranked = glossaryFirst(rankHits(found, plan.situation, queryData, room), plan.exact, queryData, lang, room);
+  const situation = withCentral(plan, found, lang);
+  const ranked = glossaryFirst(rankHits(found, situation, queryData, room), plan.exact, queryData, lang, room);
   const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
   const out = { backend: "pagefind", corrected: plan.corrected, hits };
   if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something

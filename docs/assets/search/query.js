@@ -178,7 +178,7 @@ export function understand(q, data, t2s = null) {
   }
   // exact: the glossary term the whole query is (typed in any language, typos corrected), shown first
   const exact = exactTerm(folded, data.glossary) ?? exactTerm(corrected, data.glossary);
-  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null, exact };
+  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null, exact, content };
 }
 
 /** "Did you mean" for a query that found nothing (query.py Engine.suggestion without the check that

@@ -33,7 +33,7 @@ from pathlib import Path
 from . import situations
 from ..model import ALL_LANGUAGES
 from .analyzers import CJK, HAS_CJK, fold, t2s
-from .index import documents, glossary_keys, query_understanding
+from .index import KIND_BOOST, documents, glossary_keys, query_understanding
 from .typos import LATIN_OR_CYRILLIC
 
 PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
@@ -100,12 +100,13 @@ def query_data(rulebook, lang: str) -> dict:
 
     ``cjk``: "chars" when the records hold Chinese one character a word (see :func:`cjk_chars`);
     ``rules``: [id, title, url, part letters] in reading order; ``renumbering``: 2017 id → 2024 id
-    (null when dropped); ``glossary``: [keys, renderings, id, shown, rule] per term, keys folded like Whoosh's
+    (null when dropped); ``glossary``: [keys, renderings, id, shown, rule, rules] per term, keys folded like Whoosh's
     (every language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
     Simplified-folded too, as the records are), the rendering shown (as written) and the rule that
-    defines it (for "did you mean" and a glossary-first hit); ``situations`` and ``typos``: the same query
+    defines it (for "did you mean" and a glossary-first hit), and all its rules (their text
+    mentioning the term ranks higher, as the index's ``central`` field does); ``situations`` and ``typos``: the same query
     understanding data the API reads from meta.json (:func:`.index.query_understanding`); ``known``: the
-    records' words (:func:`known_words`).
+    records' words (:func:`known_words`); ``kinds``: the index's score boost per document kind.
     """
     from .. import urls
     edition = rulebook.edition(lang)
@@ -118,10 +119,10 @@ def query_data(rulebook, lang: str) -> dict:
         keys = sorted(entry["keys"], key=lambda k: (-len(k), k))     # a set's order varies per process
         shown = entry["renderings"][lang] or names
         glossary.append([keys, list(dict.fromkeys(names)), entry["id"], shown[0] if shown else entry["id"],
-                         term.rules[0] if term.rules else ""])
+                         term.rules[0] if term.rules else "", list(term.rules)])
     return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": {r.old: r.new for r in rulebook.renumbering},
             "rules": rules, "glossary": glossary, **understanding,
-            "known": known_words(docs, understanding["typos"].get("words", []))}
+            "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST}
 
 
 def _phrase_texts(rulebook, lang: str, data: dict) -> list[tuple[list[str], list[str]]] | None:
