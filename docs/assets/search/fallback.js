@@ -56,15 +56,15 @@ function originalExcerpt(data, escapeHtml, unescapeHtml) {
 // higher, much higher when the term is the whole content. Pagefind has no such field; the term's rules
 // among the hits get a score of the kind situations give (ranking.SITUATION_WEIGHT × it).
 export const CENTRAL = 0.2, CENTRAL_SHARE = 0.4;        // query.py: share 1.0 alone, 0.4 with other words
-function withCentral(plan, found, lang) {
-  if (!queryData || !plan.content) return plan.situation;
-  const { terms, rest } = matchGlossary(plan.content, queryData, lang.startsWith("zh") ? t2s : null);
+export function withCentral(plan, found, data, map = null) {
+  if (!data || !plan.content) return plan.situation;
+  const { terms, rest } = matchGlossary(plan.content, data, map);
   if (!terms.length) return plan.situation;
   const share = /[\p{L}\p{N}]/u.test(rest) ? CENTRAL_SHARE : 1;
   const present = new Set(found.filter((h) => h.kind !== "glossary").map((h) => h.rule));
   const out = { ...plan.situation };
   for (const { entry } of terms) {
-    const [, , , , rule, rules] = queryData.glossary[entry];
+    const [, , , , rule, rules] = data.glossary[entry];
     for (const r of rules || [rule]) if (r && present.has(r)) out[r] = Math.max(out[r] || 0, CENTRAL * share);
   }
   return out;
@@ -100,7 +100,7 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
     score: (kinds[d.meta.kind] ?? 1) / (1 + 0.25 * at), kind: d.meta.kind,
   })).sort((a, b) => b.score - a.score);
   const room = Math.max(0, limit - jump.length);
-  const situation = withCentral(plan, found, lang);
+  const situation = withCentral(plan, found, queryData, lang.startsWith("zh") ? t2s : null);
   const ranked = glossaryFirst(rankHits(found, situation, queryData, room), plan.exact, queryData, lang, room);
   const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
   const out = { backend: "pagefind", corrected: plan.corrected, hits };
