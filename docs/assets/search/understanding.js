@@ -459,8 +459,13 @@ export function prepareData(data) {
   if (!data || !data.packed) return data;
   const lang = data.lang || "en";
   const { phrases, unigram, weights, ...voc } = data.situations;
+  // Chinese framing is cut out substring by substring: give keys() only the framing a phrase holds
+  // (a cut leaves a space, so it never makes a new one; the order, longest first, is kept). A third
+  // of the zh preparation time, same keys.
+  const zh = lang.startsWith("zh");
+  const framingOf = (t) => (zh ? voc.framing.filter((f) => f.includes(" ") || t.includes(f)) : voc.framing);
   const entries = phrases.map(([rules, native, english]) =>
-    [rules, [...native.map((t) => keys(t, lang, voc.framing)), ...english.map((t) => keys(t, "en", voc.en_framing))]]);
+    [rules, [...native.map((t) => keys(t, lang, framingOf(t))), ...english.map((t) => keys(t, "en", voc.en_framing))]]);
   const typos = { ...data.typos };
   if (typos.packed) {
     const terms = new Set(typos.terms);
