@@ -105,7 +105,17 @@ export function expand(q, data, t2s = null) {
   const own = t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q;
   const { terms, rest } = matchGlossary(q, data, t2s);
   const foreign = terms.filter((t) => !t.native && t.names.length);
-  if (!foreign.length) return [{ text: own.trim(), weight: 1 }];
+  if (!foreign.length) {
+    // typed in this language: the API still searches the term's every rendering (query.py), so the
+    // first term's other renderings are asked too, below the query itself ("all-in" → ол-ин)
+    const [first] = terms;
+    if (!first || first.names.length < 2) return [{ text: own.trim(), weight: 1 }];
+    const base = [rest, ...terms.slice(1).map((t) => t.key)].filter(Boolean).join(" ");
+    const seen = new Set([own.trim()]);
+    const others = first.names.slice(0, MAX_RENDERINGS).map((name) => [base, name].filter(Boolean).join(" "))
+      .filter((text) => !seen.has(text) && seen.add(text)).map((text) => ({ text, weight: 0.5 }));
+    return [{ text: own.trim(), weight: 1 }, ...others];
+  }
   const native = terms.filter((t) => t.native).map((t) => t.key);
   const base = [rest, ...native].filter(Boolean).join(" ");
   const searches = [];
