@@ -18,7 +18,7 @@ RUNNER = """
 import * as f from %s;
 import * as q from %s;
 let input = "";
-process.stdin.setEncoding("utf8");
+process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
 for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, calls } = JSON.parse(input);
 process.stdout.write(JSON.stringify(calls.map(([lang, text, rules]) => {
