@@ -108,11 +108,14 @@ export function expand(q, data, t2s = null) {
   if (!foreign.length) {
     // typed in this language: the API still searches the term's every rendering (query.py), so the
     // first term's other renderings are asked too, below the query itself ("all-in" → ол-ин)
+    // (not the forms of the word typed, "chip"/"chips": Pagefind's stemming has those; forms of another
+    // word stay, since a hyphenated "ол-ин", "ол-ине" are different words to Pagefind)
     const [first] = terms;
-    if (!first || first.names.length < 2) return [{ text: own.trim(), weight: 1 }];
+    const names = first ? first.names.filter((name) => !isNative(fold(name), [first.key])) : [];
+    if (!names.length) return [{ text: own.trim(), weight: 1 }];
     const base = [rest, ...terms.slice(1).map((t) => t.key)].filter(Boolean).join(" ");
     const seen = new Set([own.trim()]);
-    const others = first.names.slice(0, MAX_RENDERINGS).map((name) => [base, name].filter(Boolean).join(" "))
+    const others = names.slice(0, MAX_RENDERINGS).map((name) => [base, name].filter(Boolean).join(" "))
       .filter((text) => !seen.has(text) && seen.add(text)).map((text) => ({ text, weight: 0.5 }));
     return [{ text: own.trim(), weight: 1 }, ...others];
   }
