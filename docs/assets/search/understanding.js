@@ -53,22 +53,62 @@ export function stripFraming(text, framing, zh) {
   return (text.match(WORD) || []).filter((w) => !drop.has(w.replace(/’/g, "'"))).join(" ");
 }
 
-/** situations.keys */
-export function keys(text, lang, framing, enFraming = []) {
+/** situations.keys: with `concepts` (situations.prepare_concepts) each concept word is put to its
+ * concept's name before the keys are made unique, so that a run of stems can match. */
+export function keys(text, lang, framing, enFraming = [], concepts = null, dedupe = true) {
   const zh = lang.startsWith("zh");
   const en = new Set(enFraming);
-  const out = [];
-  for (const word of stripFraming(text, framing, zh).match(TOKEN) || []) {
+  const runs = concepts ? conceptTables(concepts).runs : null;
+  let seq = [];                                // a stem per word, an array of keys per Chinese run
+  for (let word of stripFraming(text, framing, zh).match(TOKEN) || []) {
     if (en.size && /^[\x00-\x7f]+$/.test(word) && en.has(word.replace(/’/g, "'"))) continue;
     if (CJK_RUN.test(word)) {
+      if (runs) word = word.replace(runs.re, (m) => runs.to.get(m));
       const chars = Array.from(word);          // bigrams, then single characters (situations.keys)
-      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
-      out.push(...chars);
+      const grams = [];
+      for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i] + chars[i + 1]);
+      seq.push([...grams, ...chars]);
     } else if (!zh && /n['’]t$/u.test(word) && /^[\x00-\x7f]+$/.test(word.replace(/’/g, "'"))) {
-      out.push("not");                         // wasn't, didn't, can't (situations.NEGATION)
-    } else out.push(stem(word, lang));
+      seq.push("not");                         // wasn't, didn't, can't (situations.NEGATION)
+    } else seq.push(stem(word, lang));
   }
-  return [...new Set(out.filter(Boolean))];
+  if (concepts && concepts.words && concepts.words.length) seq = canonical(seq, conceptTables(concepts).words);
+  const out = seq.flatMap((item) => (Array.isArray(item) ? item : [item])).filter(Boolean);
+  return dedupe ? [...new Set(out)] : out;
+}
+
+/** situations._canonical: every concept word (a run of stems, longest first) put to its name. */
+function canonical(seq, table) {
+  const out = [];
+  for (let i = 0; i < seq.length;) {
+    const item = seq[i];
+    let hit = null;
+    if (typeof item === "string") {
+      for (const [member, name] of table.get(item) || []) {
+        if (member.every((m, j) => seq[i + j] === m)) { hit = [member, name]; break; }
+      }
+    }
+    if (hit) { out.push(...hit[1]); i += hit[0].length; } else { out.push(item); i += 1; }
+  }
+  return out;
+}
+
+const conceptCache = new WeakMap();
+function conceptTables(concepts) {
+  let t = conceptCache.get(concepts);
+  if (!t) {
+    const words = new Map();
+    for (const [member, name] of concepts.words || []) {
+      if (!words.has(member[0])) words.set(member[0], []);
+      words.get(member[0]).push([member, name]);
+    }
+    const zh = concepts.zh || [];
+    const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const runs = zh.length ? { re: new RegExp(zh.map(([m]) => escape(m)).join("|"), "gu"), to: new Map(zh) } : null;
+    t = { words, runs };
+    conceptCache.set(concepts, t);
+  }
+  return t;
 }
 
 const postingsCache = new WeakMap();
@@ -220,7 +260,7 @@ export function analyse(folded, lang, data) {
   const corrected = corrector ? corrector.correct(folded) : folded;
   const voc = data && data.situations;
   if (!voc) return { corrected, content: corrected, situation: {} };
-  const situation = matchSituations(keys(corrected, lang, voc.framing, voc.en_framing), voc);
+  const situation = matchSituations(keys(corrected, lang, voc.framing, voc.en_framing, voc.concepts), voc);
   let content = stripFraming(corrected, voc.framing, lang.startsWith("zh"));
   if (lang.startsWith("zh")) content = content.split(/\s+/).filter((w) => w && !voc.en_framing.includes(w)).join(" ");
   content = content.replace(/\s+/g, " ").trim();

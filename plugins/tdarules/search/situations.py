@@ -81,23 +81,107 @@ def words(text: str, framing: list[str], zh: bool) -> list[str]:
     return re.findall(f"[{CJK}]+|{WORD.pattern}", text)
 
 
-def keys(text: str, lang: str, framing: list[str], en_framing=()) -> list[str]:
+def keys(text: str, lang: str, framing: list[str], en_framing=(), concepts: dict | None = None,
+         dedupe: bool = True) -> list[str]:
     """Comparison keys of a folded text (see the module docstring); ``en_framing`` drops English
-    framing words typed on the zh and ru sites."""
+    framing words typed on the zh and ru sites; ``concepts`` (:func:`prepare_concepts`) puts each
+    concept word to its concept's name (before ``dedupe``, so that a word sequence can match)."""
     zh = lang.startswith("zh")
-    out: list[str] = []
+    seq: list = []                # a stem per Latin/Cyrillic word, a list of keys per Chinese run
+    runs = _zh_concepts(concepts) if concepts else None
     for word in words(text, framing, zh):
         if en_framing and word.isascii() and word.replace("’", "'") in en_framing:
             continue
         if CJK_RUN.fullmatch(word):
+            if runs is not None:
+                word = runs[0].sub(lambda m: runs[1][m.group()], word)
             # bigrams for precision, single characters so that word order does not matter
             # (数一下对手的筹码 ~ 数对手筹码)
-            out += [word[i:i + 2] for i in range(len(word) - 1)] + list(word)
+            seq.append([word[i:i + 2] for i in range(len(word) - 1)] + list(word))
         elif not zh and NEGATION.search(word) and word.replace("’", "'").isascii():
-            out.append("not")          # wasn't, didn't, can't: what they say is "not"
+            seq.append("not")          # wasn't, didn't, can't: what they say is "not"
         else:
-            out.append(stem(word, lang))
-    return list(dict.fromkeys(k for k in out if k))
+            seq.append(stem(word, lang))
+    if concepts and concepts.get("words"):
+        seq = _canonical(seq, _word_concepts(concepts))
+    out = [k for item in seq for k in (item if isinstance(item, list) else [item]) if k]
+    return list(dict.fromkeys(out)) if dedupe else out
+
+
+def _canonical(seq: list, table: dict) -> list:
+    """``seq`` with every concept word (a run of stems, longest first) put to its concept's name."""
+    out, i = [], 0
+    while i < len(seq):
+        item = seq[i]
+        if isinstance(item, str):
+            for member, canonical in table.get(item, ()):
+                if seq[i:i + len(member)] == member:
+                    out += canonical
+                    i += len(member)
+                    break
+            else:
+                out.append(item)
+                i += 1
+        else:
+            out.append(item)
+            i += 1
+    return out
+
+
+_CONCEPTS: dict[int, tuple] = {}
+
+
+def _word_concepts(concepts: dict) -> dict:
+    """first stem → [(member stems, name stems)], longest member first (prepared in that order)."""
+    cached = _CONCEPTS.get(id(concepts))
+    if cached is None or cached[0] is not concepts:
+        table: dict[str, list] = {}
+        for member, canonical in concepts.get("words", []):
+            table.setdefault(member[0], []).append((list(member), list(canonical)))
+        runs = None
+        if concepts.get("zh"):
+            runs = (re.compile("|".join(re.escape(m) for m, _ in concepts["zh"])), dict(concepts["zh"]))
+        cached = _CONCEPTS[id(concepts)] = (concepts, table, runs)
+    return cached[1]
+
+
+def _zh_concepts(concepts: dict):
+    _word_concepts(concepts)
+    return _CONCEPTS[id(concepts)][2]
+
+
+def _stems(text: str, lang: str, framing: list[str]) -> list[str]:
+    """The stems of a concept word, in order and repeated ("hand for hand"): what ``_canonical`` compares."""
+    return keys(text, lang, framing, (), None, dedupe=False)
+
+
+def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing: list[str]) -> dict:
+    """The concepts for ``lang`` (English ones too on the zh and ru sites, as English phrases serve
+    them): ``words``: [member stems, name stems], longest first; ``zh``: [member, name] (Simplified),
+    longest first."""
+    zh = lang.startswith("zh")
+    words_, runs = [], {}
+    for concept in vocabulary.concepts:
+        for side in ([lang] if lang == "en" else [lang, "en"]):
+            members = concept.members(side)
+            if not members:
+                continue
+            if side.startswith("zh"):
+                folded = [norm(m) for m in members]
+                for member in folded:
+                    if CJK_RUN.fullmatch(member):
+                        runs.setdefault(member, folded[0])
+                continue
+            side_framing = framing if side == lang else en_framing
+            stems = [_stems(fold(m), side, side_framing) for m in members]
+            if not stems[0]:
+                continue
+            for member in stems:
+                if member:
+                    words_.append([member, stems[0]])
+    unique = {tuple(m): c for m, c in reversed(words_)}      # the first concept to claim a word keeps it
+    words_ = sorted(([list(m), c] for m, c in unique.items()), key=lambda mc: (-len(mc[0]), mc[0]))
+    return {"words": words_, "zh": [list(mc) for mc in sorted(runs.items(), key=lambda mc: (-len(mc[0]), mc[0]))] if zh else []}
 
 
 def prepare(vocabulary, lang: str, to_simplified) -> dict:
@@ -109,11 +193,12 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
     if not zh:
         framing = sorted({f.replace("’", "'") for f in framing})
     en_framing = sorted({fold(f).replace("’", "'") for f in vocabulary.framing_for("en")})
+    concepts = prepare_concepts(vocabulary, lang, norm, framing, en_framing)
     entries = []
     for situation in vocabulary.situations:
-        phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing))]
+        phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing, (), concepts))]
         if lang != "en":
-            phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing))]
+            phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing, (), concepts))]
         if phrases:
             entries.append([list(situation.rules), phrases])
     df: dict[str, int] = {}
@@ -125,7 +210,7 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
                for k, n in sorted(df.items())}
     words = sorted([norm(player), [norm(w) for w in text]] for player, text in vocabulary.words_for(lang).items())
     return {"framing": framing, "entries": entries, "weights": weights,
-            "en_framing": en_framing if lang != "en" else [], "words": words}
+            "en_framing": en_framing if lang != "en" else [], "words": words, "concepts": concepts}
 
 
 def with_text_words(content: str, data: dict, zh: bool) -> str:
@@ -141,7 +226,8 @@ def query_keys(q: str, lang: str, data: dict, to_simplified) -> list[str]:
     text = fold(q)
     if lang.startswith("zh"):
         text = to_simplified(text)
-    return keys(text, lang, data["framing"], data["en_framing"])
+    return keys(text, lang, data["framing"], data["en_framing"], data.get("concepts"))
+
 
 
 def match(query_keys: list[str], data: dict) -> dict[str, float]:
