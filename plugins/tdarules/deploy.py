@@ -5,6 +5,9 @@ paths in the recipe are replaced, nothing else.
 """
 from __future__ import annotations
 
+import grp
+import os
+import pwd
 import shutil
 import signal
 import socket
@@ -16,7 +19,7 @@ from .search.security import nginx_snippet
 
 RECIPE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 MAIN = """daemon off;
-worker_processes {workers};
+{user}worker_processes {workers};
 pid {tmp}/nginx.pid;
 error_log {tmp}/error.log warn;
 events {{ worker_connections 1024; }}
@@ -36,6 +39,16 @@ http {{
 
 def nginx_binary() -> str | None:
     return shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+
+
+def worker_user(site: Path) -> str:
+    """Started as root, nginx runs its workers as `nobody`, who cannot enter a checkout under a
+    0700 folder (mktemp -d, a home directory): every page would be a 404. Locally the workers run as
+    the site's owner instead; not started as root, nginx cannot switch users and keeps its own."""
+    if os.geteuid() != 0:
+        return ""
+    owner = site.stat()
+    return f"user {pwd.getpwuid(owner.st_uid).pw_name} {grp.getgrgid(owner.st_gid).gr_name};\n"
 
 
 LIMIT_LINE = "        limit_req zone=tda_search burst=40 nodelay;\n"
@@ -61,7 +74,7 @@ def local_config(tmp: Path, site: Path, port: int, upstream: str, workers: int =
         conf = conf.replace(LIMIT_LINE, "")
     (tmp / "tda-rules.conf").write_text(conf, encoding="utf-8")
     main = tmp / "nginx.conf"
-    main.write_text(MAIN.format(tmp=tmp, workers=workers), encoding="utf-8")
+    main.write_text(MAIN.format(tmp=tmp, workers=workers, user=worker_user(site)), encoding="utf-8")
     return main
 
 

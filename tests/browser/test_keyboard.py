@@ -258,3 +258,30 @@ def test_closed_phone_drawer_takes_no_focus_and_opens_visible(page, base_url):
     assert page.evaluate("!!document.activeElement.closest('.md-sidebar--primary')")
     page.locator("label.md-overlay").click(position={"x": 370, "y": 400})     # tap beside the drawer
     wait_until(page, f"getComputedStyle(document.querySelector('{drawer}')).visibility === 'hidden'", timeout=3)
+
+
+@pytest.mark.parametrize("width", [390, 1024])
+def test_menu_button_is_reached_and_worked_with_the_keyboard(new_context, base_url, width):
+    """Below 1220 px the navigation is only behind Material's menu button, a <label> no Tab reached."""
+    page = new_context(viewport={"width": width, "height": 800}, is_mobile=width < 960,
+                       has_touch=width < 960).new_page()
+    open_page(page, f"{base_url}/zh-Hant/rules/43/")
+    for _ in range(15):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.md-header label[for=\"__drawer\"]')"):
+            break
+    button = page.locator('.md-header label[for="__drawer"]')
+    assert page.evaluate("document.activeElement.matches('.md-header label[for=\"__drawer\"]')"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    assert button.get_attribute("role") == "button" and button.get_attribute("aria-label") == "選單"
+    assert button.get_attribute("aria-expanded") == "false"
+    page.keyboard.press("Enter")
+    wait_until(page, "!!document.activeElement.closest('.md-sidebar--primary')", timeout=3,
+               message="Enter did not move focus into the opened drawer")
+    assert page.evaluate("document.getElementById('__drawer').checked")
+    assert button.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    assert not page.evaluate("document.getElementById('__drawer').checked")
+    assert page.evaluate("document.activeElement.matches('.md-header label[for=\"__drawer\"]')")
+    page.keyboard.press(" ")
+    assert page.evaluate("document.getElementById('__drawer').checked")

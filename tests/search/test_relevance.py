@@ -6,12 +6,16 @@ values so that a change that loses relevance fails, while small reorderings do n
   languages, split into a tuning two thirds and a held-out third (evaluate.split). Measured after the
   second vocabulary pass (issue 13; glossary hits not counted, evaluate.rank_of): MRR@10 0.974–1.000
   per language on the tuning set, 0.936–0.959 held out; recall@3 1.000 and 0.955–1.000.
-  (Before the situation vocabulary: 0.54–0.61 and 0.40–0.68.)"""
+  (Before the situation vocabulary: 0.54–0.61 and 0.40–0.68.)
+* tests/search/questions_unseen.yaml: a held-out batch written without seeing the engine; only its
+  shape is tested here (its figures: bench/search.py, rows `unseen`; a floor follows measurement)."""
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
-from tdarules.search.evaluate import QUESTIONS, load_queries, rank_of, split, summarize
+from tdarules.loader import load_rulebook
+from tdarules.search.evaluate import QUESTIONS, UNSEEN, load_queries, rank_of, rule_of, split, summarize
 from tdarules.search.query import search
 
 CASES = load_queries()
@@ -71,3 +75,35 @@ def test_players_questions_floor(index_dir, third):
         figures = summarize(ranks_)
         for measure, floor in QUESTION_FLOORS[third].items():
             assert figures[measure] >= floor, f"{third} {lang} {measure} {figures[measure]:.3f}\n" + "\n".join(misses)
+
+
+UNSEEN_KINDS = {"situation", "question", "slang", "typo", "mixed", "term", "number"}
+
+
+def test_unseen_batch_is_well_formed():
+    """Every query of the unseen batch can be scored: enough per language, known kinds, and each
+    expected id is a rule (or RP) of the 2024 edition in the query's language, written as a whole
+    rule so that any hit of that rule counts."""
+    rulebook = load_rulebook(Path(__file__).resolve().parents[2])
+    cases = load_queries(UNSEEN)
+    problems = []
+    for lang in ("en", "zh-Hant", "zh-Hans", "ru"):
+        if sum(c.lang == lang for c in cases) < 30:
+            problems.append(f"{lang}: fewer than 30 queries")
+    seen = set()
+    for case in cases:
+        where = f"{case.lang} {case.q!r}"
+        if (case.lang, case.q) in seen:
+            problems.append(f"{where}: duplicate")
+        seen.add((case.lang, case.q))
+        if not case.q.strip() or not case.expect:
+            problems.append(f"{where}: empty query or expectation")
+        if case.kind not in UNSEEN_KINDS:
+            problems.append(f"{where}: unknown kind {case.kind!r}")
+        edition = rulebook.edition(case.lang, "2024")
+        for rule_id in case.expect:
+            if rule_of(rule_id) != rule_id or edition.rule(rule_id) is None:
+                problems.append(f"{where}: {rule_id!r} is not a rule of the 2024 edition")
+    assert not problems, "\n".join(problems)
+    assert {c.kind for c in cases} == UNSEEN_KINDS
+    assert len({r for c in cases for r in c.expect}) >= 60     # spread over the rules, not the famous few

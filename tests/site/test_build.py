@@ -179,6 +179,13 @@ def test_navigation_follows_the_rulebook_sections_in_each_language(built_site, r
     assert positions == sorted(positions)                  # rule order, not string order ("10" before "9")
 
 
+@pytest.mark.parametrize("language", ["en", "zh-Hant", "ru"])
+def test_engine_reference_is_in_the_navigation_after_the_calculators(built_site, language):
+    html = page_path(built_site, f"/{language}/rules/43/").read_text(encoding="utf-8")
+    nav = html[html.index('class="md-nav md-nav--primary"'):html.index('class="md-content"')]
+    assert nav.index('calculators/"') < nav.index('calculators/engine/"')      # links are relative
+
+
 def test_referenced_by_lists_citing_parts_including_ranges(built_site):
     html = page_path(built_site, "/en/rules/45/").read_text(encoding="utf-8")
     section = html[html.index('class="tda-referenced-by"'):]

@@ -3,6 +3,8 @@ built site with its precompressed files and proxying /api/ to uvicorn; pages and
 through it. nginx runs in the foreground with its own prefix, pid, logs and temp paths in tmp."""
 from __future__ import annotations
 
+import os
+import shutil
 import socket
 from pathlib import Path
 
@@ -49,6 +51,18 @@ def test_pages_through_nginx_with_security_headers(nginx):
     assert "nginx/" not in page.headers.get("server", "")                  # server_tokens off
     assert httpx.get(f"{nginx}/").status_code == 200                       # the root redirect page
     assert httpx.get(f"{nginx}/nope/").status_code == 404
+
+
+def test_site_in_a_private_folder(tmp_path, built_site, start_server):
+    """A checkout under a 0700 folder (mktemp -d, a home directory) is served too: started as root,
+    nginx's workers would otherwise be `nobody` and answer every page with a 404."""
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    shutil.copytree(built_site, private / "site", copy_function=os.link)   # same files, private path
+    api = start_server(create_app(built_site, ROOT / "build" / "search-index"))
+    (tmp_path / "nginx").mkdir()
+    with LocalNginx(tmp_path / "nginx", private / "site", free_port(), api.removeprefix("http://")) as url:
+        assert httpx.get(f"{url}/ru/rules/43/").status_code == 200
 
 
 def test_directory_redirect_is_relative(nginx):

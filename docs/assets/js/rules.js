@@ -303,6 +303,39 @@ function setupCompanion() {
   showCompanion(root, initial);
 }
 
+const MENU = { en: "Menu", "zh-Hant": "選單", "zh-Hans": "菜单", ru: "Меню" };
+
+// Material's menu button is a <label> for a hidden checkbox: a mouse or a finger opens the drawer,
+// a keyboard never reaches it (below 1220 px the navigation is only behind it). Focusable, it works
+// as a button: Enter is already Material's (it clicks a focused label), Space is added; focus moves
+// to the drawer's first link when the keyboard opened it, and Escape closes it and gives focus back.
+function setupMenuButton() {
+  const toggle = document.getElementById("__drawer");
+  const button = document.querySelector('.md-header label[for="__drawer"]');
+  if (!toggle || !button) return;
+  button.setAttribute("role", "button");
+  button.setAttribute("tabindex", "0");
+  button.setAttribute("aria-label", MENU[pageLanguage()] || MENU.en);
+  button.setAttribute("aria-expanded", String(toggle.checked));
+  toggle.addEventListener("change", () => {
+    button.setAttribute("aria-expanded", String(toggle.checked));
+    if (!toggle.checked || document.activeElement !== button) return;
+    // The drawer's links take focus only once it is visible (extra.css), a frame after the change.
+    const first = document.querySelector(".md-sidebar--primary .md-nav__link[href]");
+    if (first) requestAnimationFrame(() => requestAnimationFrame(() => first.focus()));
+  });
+  button.addEventListener("keydown", (event) => {
+    if (event.key !== " ") return;
+    event.preventDefault();
+    button.click();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !toggle.checked) return;
+    button.click();
+    button.focus();
+  });
+}
+
 // The calculators (form builder, engine and strings: ~45 KB on the wire) load only on pages that show
 // one, and on a rule page only when one comes near the screen: there they sit below the rule text and
 // most readers never scroll that far. On the Calculators page they are the page: load at once.
@@ -336,5 +369,6 @@ if (typeof document !== "undefined") {
   setupCopyButtons();
   setupCompanion();
   setupShare();
+  setupMenuButton();
   loadCalculators();
 }

@@ -12,6 +12,7 @@ QUERIES = Path(__file__).resolve().parents[3] / "tests" / "search" / "queries.ya
 QUESTIONS = QUERIES.with_name("questions.yaml")     # players' questions, split into tune / held-out
 FRESH = QUERIES.with_name("questions_fresh.yaml")   # a later held-out batch, reported on its own
 DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
+UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 
 
 @dataclass

@@ -32,7 +32,7 @@ def build_nav(nav: Navigation, edition: Edition, strings: Strings, language: str
     procedures = [take(page(urls.page_file(rule_id, language))) for rule_id in edition.procedures]
     heading = edition.headings.get("procedures_preamble")
     items.append(Section(heading.text if heading else strings.get("procedures", language), [p for p in procedures if p]))
-    for name in ("addendum", "glossary", "calculators", "print", "api", "qa"):
+    for name in ("addendum", "glossary", "calculators", "calculators/engine", "print", "api", "qa"):
         entry = take(page(f"{name}.{language}.md")) or take(pages.get(f"{name}.{language}.md"))
         if entry:
             items.append(entry)
