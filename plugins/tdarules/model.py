@@ -300,6 +300,9 @@ class Concept(Strict):
     zh_hant: tuple[str, ...] = Field(default=(), alias="zh-Hant")
     zh_hans: tuple[str, ...] = Field(default=(), alias="zh-Hans")    # serves both Chinese sites, as above
     ru: tuple[str, ...] = ()
+    # a number of three digits or more (1000, 5k) in a question is an amount: it counts as this
+    # concept's name (one concept has it)
+    numbers: bool = False
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     @field_validator("rules")

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
 RUNNER = """
 import * as q from %s;
 let input = "";
+process.stdin.setEncoding("utf8");     // else a character split between two chunks is garbled
 for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, calls } = JSON.parse(input);
 const out = calls.map(([fn, lang, ...args]) => {

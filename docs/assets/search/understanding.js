@@ -24,6 +24,7 @@ const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
 const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
 ся сь а я о е ы и у ю ь й`.split(/\s+/).sort((a, b) => b.length - a.length);
 const RU_STEM = 6, EN_STEM = 7, MIN_WORD = 4;
+const AMOUNT = /^(?:[0-9]{3,}|[0-9]+[kк])$/u;      // situations.AMOUNT
 
 const cut = (s, n) => Array.from(s).slice(0, n).join("");
 
@@ -70,6 +71,8 @@ export function keys(text, lang, framing, enFraming = [], concepts = null, dedup
       seq.push([...grams, ...chars]);
     } else if (!zh && /n['’]t$/u.test(word) && /^[\x00-\x7f]+$/.test(word.replace(/’/g, "'"))) {
       seq.push("not");                         // wasn't, didn't, can't (situations.NEGATION)
+    } else if (concepts && concepts.amount && concepts.amount.length && AMOUNT.test(word)) {
+      seq.push([...concepts.amount]);          // "he bet 1000, I pushed 1400": amounts (situations.AMOUNT)
     } else seq.push(stem(word, lang));
   }
   if (concepts && concepts.words && concepts.words.length) seq = canonical(seq, conceptTables(concepts).words);

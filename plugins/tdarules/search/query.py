@@ -354,9 +354,11 @@ class Engine:
                     clauses += [Term("title", words[0], boost=boost), Term("body", words[0], boost=boost)]
                 elif words:
                     clauses += [Phrase("title", words, boost=boost), Phrase("body", words, boost=boost)]
-        mention = re.search(r"(?:rule|правил\w*|规则|第)\s*(\d{1,2})", t2s(fold(original)))
+        # "rule 43 min raise", "第43条": a rule named inside the question (第 alone is an ordinal:
+        # 第2次加注 is the second raise, not rule 2)
+        mention = re.search(r"(?:rule|правил\w*|规则)\s*(\d{1,2})|第\s*(\d{1,2})\s*条", t2s(fold(original)))
         if mention:
-            clauses.append(Term("rule", mention.group(1), boost=3.0))
+            clauses.append(Term("rule", mention.group(1) or mention.group(2), boost=3.0))
         if not clauses and not situation:
             return []
         scored = []

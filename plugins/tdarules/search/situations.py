@@ -40,6 +40,9 @@ RU_ENDINGS = tuple(sorted("""
 ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
 ся сь а я о е ы и у ю ь й
 """.split(), key=len, reverse=True))
+# A number that can only be an amount (three digits or more, or 5k / 5к): rule numbers have two
+# digits at most, and a whole query that is a rule number never comes here.
+AMOUNT = re.compile(r"[0-9]{3,}|[0-9]+[kк]")
 RU_STEM = 6
 EN_STEM = 7
 
@@ -100,6 +103,8 @@ def keys(text: str, lang: str, framing: list[str], en_framing=(), concepts: dict
             seq.append([word[i:i + 2] for i in range(len(word) - 1)] + list(word))
         elif not zh and NEGATION.search(word) and word.replace("’", "'").isascii():
             seq.append("not")          # wasn't, didn't, can't: what they say is "not"
+        elif concepts and concepts.get("amount") and AMOUNT.fullmatch(word):
+            seq.append(list(concepts["amount"]))     # "he bet 1000, I pushed 1400": amounts, not words
         else:
             seq.append(stem(word, lang))
     if concepts and concepts.get("words"):
@@ -158,10 +163,12 @@ def _stems(text: str, lang: str, framing: list[str]) -> list[str]:
 def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing: list[str]) -> dict:
     """The concepts for ``lang`` (English ones too on the zh and ru sites, as English phrases serve
     them): ``words``: [member stems, name stems], longest first; ``zh``: [member, name] (Simplified),
-    longest first."""
+    longest first; ``amount``: the keys a number that can only be an amount (:data:`AMOUNT`) stands for."""
     zh = lang.startswith("zh")
-    words_, runs = [], {}
+    words_, runs, amount = [], {}, []
     for concept in vocabulary.concepts:
+        if concept.numbers and concept.members(lang) and not amount:
+            amount = keys(norm(concept.members(lang)[0]), lang, framing)
         for side in ([lang] if lang == "en" else [lang, "en"]):
             members = concept.members(side)
             if not members:
@@ -181,7 +188,8 @@ def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing
                     words_.append([member, stems[0]])
     unique = {tuple(m): c for m, c in reversed(words_)}      # the first concept to claim a word keeps it
     words_ = sorted(([list(m), c] for m, c in unique.items()), key=lambda mc: (-len(mc[0]), mc[0]))
-    return {"words": words_, "zh": [list(mc) for mc in sorted(runs.items(), key=lambda mc: (-len(mc[0]), mc[0]))] if zh else []}
+    return {"words": words_, "zh": [list(mc) for mc in sorted(runs.items(), key=lambda mc: (-len(mc[0]), mc[0]))] if zh else [],
+            "amount": amount}
 
 
 def prepare(vocabulary, lang: str, to_simplified) -> dict:
@@ -252,8 +260,14 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
             best[entry] = score
     for entry, score in best.items():
         for rule in data["entries"][entry][0]:
-            found[rule] = max(found.get(rule, 0.0), round(score, 4))
+            found[rule] = max(found.get(rule, 0.0), _round4(score))
     return found
+
+
+def _round4(x: float) -> float:
+    """Four decimals as the JS rounds them (Math.round(x * 1e4) / 1e4: half up on the scaled float;
+    Python's round() is exact on the binary value, and the two differed on 0.70085)."""
+    return math.floor(x * 10000 + 0.5) / 10000
 
 
 _POSTINGS: dict[int, tuple] = {}
