@@ -192,6 +192,25 @@ def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing
             "amount": amount}
 
 
+def _entries(vocabulary, lang, norm, framing, en_framing, concepts) -> list:
+    entries = []
+    for situation in vocabulary.situations:
+        phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing, (), concepts))]
+        if lang != "en":
+            phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing, (), concepts))]
+        if phrases:
+            entries.append([list(situation.rules), phrases])
+    return entries
+
+
+def _document_frequency(entries) -> dict[str, int]:
+    df: dict[str, int] = {}
+    for _, phrases in entries:
+        for key in {k for p in phrases for k in p}:
+            df[key] = df.get(key, 0) + 1
+    return df
+
+
 def prepare(vocabulary, lang: str, to_simplified) -> dict:
     """The data both implementations use for ``lang``: framing (folded, longest first) and, per
     situation, its rule ids and each phrase's keys, plus every key's weight."""
@@ -202,17 +221,22 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
         framing = sorted({f.replace("’", "'") for f in framing})
     en_framing = sorted({fold(f).replace("’", "'") for f in vocabulary.framing_for("en")})
     concepts = prepare_concepts(vocabulary, lang, norm, framing, en_framing)
-    entries = []
-    for situation in vocabulary.situations:
-        phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing, (), concepts))]
-        if lang != "en":
-            phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing, (), concepts))]
-        if phrases:
-            entries.append([list(situation.rules), phrases])
-    df: dict[str, int] = {}
-    for _, phrases in entries:
-        for key in {k for p in phrases for k in p}:
-            df[key] = df.get(key, 0) + 1
+    entries = _entries(vocabulary, lang, norm, framing, en_framing, concepts)
+    df = _document_frequency(entries)
+    # A concept's name is as rare as its most common word was before the words were joined: joining
+    # synonyms says they mean one thing, not that the thing is commoner (the joined count made a
+    # name like "clock" weigh less than "tank" did alone).
+    raw = _document_frequency(_entries(vocabulary, lang, norm, framing, en_framing, None))
+    members: dict[str, set[str]] = {}
+    for member, name in concepts["words"]:
+        if len(member) == 1 and len(name) == 1:
+            members.setdefault(name[0], {name[0]}).add(member[0])
+    for member, name in concepts["zh"]:
+        if len(name) == 2:
+            members.setdefault(name, {name}).update([member] if len(member) == 2 else [])
+    for name, words_ in members.items():
+        if name in df and (most := max(raw.get(w, 0) for w in words_)):
+            df[name] = min(df[name], most)
     # a single Chinese character says less than a pair: it counts UNIGRAM times its rarity
     weights = {k: round(math.log(1 + len(entries) / n) * (UNIGRAM if len(k) == 1 and CJK_RUN.fullmatch(k) else 1), 4)
                for k, n in sorted(df.items())}
