@@ -61,10 +61,10 @@ export function keys(text, lang, framing, enFraming = [], concepts = null, dedup
   const en = new Set(enFraming);
   const runs = concepts ? conceptTables(concepts).runs : null;
   let seq = [];                                // a stem per word, an array of keys per Chinese run
-  for (let word of stripFraming(text, framing, zh).match(TOKEN) || []) {
+  if (runs) text = text.replace(runs.re, (m) => runs.to.get(m));   // before the framing goes (說他有)
+  for (const word of stripFraming(text, framing, zh).match(TOKEN) || []) {
     if (en.size && /^[\x00-\x7f]+$/.test(word) && en.has(word.replace(/’/g, "'"))) continue;
     if (CJK_RUN.test(word)) {
-      if (runs) word = word.replace(runs.re, (m) => runs.to.get(m));
       const chars = Array.from(word);          // bigrams, then single characters (situations.keys)
       const grams = [];
       for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i] + chars[i + 1]);

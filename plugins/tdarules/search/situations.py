@@ -92,12 +92,12 @@ def keys(text: str, lang: str, framing: list[str], en_framing=(), concepts: dict
     zh = lang.startswith("zh")
     seq: list = []                # a stem per Latin/Cyrillic word, a list of keys per Chinese run
     runs = _zh_concepts(concepts) if concepts else None
+    if runs is not None:        # before the framing goes: 說他有, 數一下 hold framing characters
+        text = runs[0].sub(lambda m: runs[1][m.group()], text)
     for word in words(text, framing, zh):
         if en_framing and word.isascii() and word.replace("’", "'") in en_framing:
             continue
         if CJK_RUN.fullmatch(word):
-            if runs is not None:
-                word = runs[0].sub(lambda m: runs[1][m.group()], word)
             # bigrams for precision, single characters so that word order does not matter
             # (数一下对手的筹码 ~ 数对手筹码)
             seq.append([word[i:i + 2] for i in range(len(word) - 1)] + list(word))
