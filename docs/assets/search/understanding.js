@@ -21,6 +21,7 @@ export const COVERAGE = 0.5;               // situations.COVERAGE
 export const SITUATION_WEIGHT = 2.5;       // ranking.SITUATION_WEIGHT
 const SECOND = 0.2, THIRD = 0.1;
 const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
+const DOUBLED = /([b-df-hj-km-rtv-y])\1$/u;          // situations.DOUBLED
 const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
 ся сь а я о е ы и у ю ь й`.split(/\s+/).sort((a, b) => b.length - a.length);
 const RU_STEM = 6, EN_STEM = 7, MIN_WORD = 4;
@@ -38,7 +39,11 @@ export function stem(word, lang) {
     return cut(w, RU_STEM);
   }
   for (const s of EN_SUFFIXES) {
-    if (w.endsWith(s) && w.length - s.length >= 3) { w = w.slice(0, -s.length); break; }
+    if (w.endsWith(s) && w.length - s.length >= 3) {
+      w = w.slice(0, -s.length);
+      if ((s === "ing" || s === "ed") && DOUBLED.test(w)) w = w.slice(0, -1);   // betting → bet (situations.stem)
+      break;
+    }
   }
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
   return cut(w, EN_STEM);

@@ -36,6 +36,7 @@ UNIGRAM = 0.5
 WORD = re.compile(f"[^\\W_{CJK}]+(?:['’-][^\\W_{CJK}]+)*", re.UNICODE)   # a Latin or Cyrillic word
 CJK_RUN = re.compile(f"[{CJK}]+")
 EN_SUFFIXES = ("ing", "ed", "es", "s", "ly")
+DOUBLED = re.compile(r"([b-df-hj-km-rtv-y])\1$")     # a doubled consonant but l, s, z
 RU_ENDINGS = tuple(sorted("""
 ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
 ся сь а я о е ы и у ю ь й
@@ -62,6 +63,8 @@ def stem(word: str, lang: str) -> str:
     for suffix in EN_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[:-len(suffix)]
+            if suffix in ("ing", "ed") and DOUBLED.search(word):
+                word = word[:-1]          # betting → bet, stopped → stop (as Porter does; not call, miss)
             break
     if word.endswith("e") and len(word) > 3:
         word = word[:-1]
