@@ -128,6 +128,7 @@ function postings(data) {
       if (!p.has(k)) p.set(k, []);
       p.get(k).push([e, i]);
     })));
+    p.entryKeys = data.entries.map(([, phrases]) => new Set(phrases.flat()));
     postingsCache.set(data, p);
   }
   return p;
@@ -140,8 +141,10 @@ export function matchSituations(queryKeys, data) {
   const have = new Set(queryKeys), found = {};
   if (!have.size || !data) return found;
   const w = data.weights, post = postings(data), best = new Map();
+  const known = [...have].sort().filter((k) => Object.prototype.hasOwnProperty.call(w, k));
   let asked = 0;
-  for (const k of [...have].sort()) if (Object.prototype.hasOwnProperty.call(w, k)) asked += w[k];
+  for (const k of known) asked += w[k];
+  const explained = new Map();
   const touched = new Set();
   for (const k of have) for (const [e, i] of post.get(k) || []) touched.add(`${e},${i}`);
   for (const key of touched) {
@@ -151,7 +154,12 @@ export function matchSituations(queryKeys, data) {
     for (const k of phrase) { total += w[k]; if (have.has(k)) got += w[k]; }
     let score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
     if (score < THRESHOLD) continue;
-    score *= 1 - COVERAGE + COVERAGE * (got / asked);   // how much of the query the phrase explains
+    if (!explained.has(e)) {                  // what the situation's phrases explain together
+      let x = 0;
+      for (const k of known) if (post.entryKeys[e].has(k)) x += w[k];
+      explained.set(e, x);
+    }
+    score *= 1 - COVERAGE + COVERAGE * (Math.max(got, explained.get(e)) / asked);
     if (score > (best.get(e) || 0)) best.set(e, score);
   }
   for (const [e, score] of best) {

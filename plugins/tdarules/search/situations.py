@@ -12,7 +12,8 @@ One algorithm, two implementations kept identical: this module (the API) and
   ``log(1 + entries / entries with the key)``) that the query has; an entry scores its best phrase;
   entries below ``THRESHOLD`` are dropped. A phrase whose matched keys weigh little in all (one
   common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``; a phrase that
-  passes is then weighed by how much of the query's key weight it explains (``COVERAGE``). The result is
+  passes is then weighed by how much of the query's key weight it explains, or its situation's
+  phrases explain together if that is more (``COVERAGE``). The result is
   ``{rule or part id: score in (0, 1]}``.
 * English phrases also serve the zh and ru sites (players type "min raise" or "OOT" there too).
 * ``words``: a player's word → the rule text's words (籌碼 → 計分牌), appended to the search words
@@ -271,10 +272,12 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
     found: dict[str, float] = {}
     if not have:
         return found
-    weights, postings = _postings(data)
-    asked = sum(weights[k] for k in sorted(have) if k in weights)     # sorted: the same sum as the JS
+    weights, postings, entry_keys = _postings(data)
+    known = sorted(k for k in have if k in weights)     # sorted: the same sums as the JS
+    asked = sum(weights[k] for k in known)
     touched = {where for key in have for where in postings.get(key, ())}
     best: dict[int, float] = {}
+    explained: dict[int, float] = {}
     for entry, phrase in touched:
         keys_ = data["entries"][entry][1][phrase]
         total = sum(weights[k] for k in keys_)
@@ -282,7 +285,10 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
         score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
         if score < THRESHOLD:
             continue
-        score *= 1 - COVERAGE + COVERAGE * (got / asked)
+        # how much of the query the situation explains: its phrases together, not only this one
+        if entry not in explained:
+            explained[entry] = sum(weights[k] for k in known if k in entry_keys[entry])
+        score *= 1 - COVERAGE + COVERAGE * (max(got, explained[entry]) / asked)
         if score > best.get(entry, 0.0):
             best[entry] = score
     for entry, score in best.items():
@@ -301,7 +307,8 @@ _POSTINGS: dict[int, tuple] = {}
 
 
 def _postings(data: dict):
-    """key → [(entry, phrase)] for one prepared data set (cached: it is built once per language)."""
+    """key → [(entry, phrase)] and each entry's keys, for one prepared data set (cached: built once
+    per language)."""
     cached = _POSTINGS.get(id(data))
     if cached is None or cached[0] is not data:
         postings: dict[str, list[tuple[int, int]]] = {}
@@ -309,5 +316,6 @@ def _postings(data: dict):
             for p, phrase in enumerate(phrases):
                 for key in phrase:
                     postings.setdefault(key, []).append((e, p))
-        cached = _POSTINGS[id(data)] = (data, data["weights"], postings)
-    return cached[1], cached[2]
+        entry_keys = [{k for phrase in phrases for k in phrase} for _, phrases in data["entries"]]
+        cached = _POSTINGS[id(data)] = (data, data["weights"], postings, entry_keys)
+    return cached[1], cached[2], cached[3]
