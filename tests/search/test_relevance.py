@@ -4,12 +4,13 @@ values so that a change that loses relevance fails, while small reorderings do n
 * tests/search/queries.yaml: the project's 130 queries (mostly the rules' own terms);
 * tests/search/questions.yaml: 332 players' questions, situations, slang and typos in four
   languages, split into a tuning two thirds and a held-out third (evaluate.split). Measured after the
-  concept layer (issue 13; glossary hits not counted, evaluate.rank_of): MRR@10 0.982–0.991 per
-  language on the tuning set, 0.929–0.961 held out; recall@3 1.000 and 0.955–1.000.
+  concept layer and situation-level coverage (issue 13; glossary hits not counted,
+  evaluate.rank_of): MRR@10 0.969–0.992 per language on the tuning set, 0.929–0.972 held out;
+  recall@3 1.000 and 0.955–1.000.
   (Before the situation vocabulary: 0.54–0.61 and 0.40–0.68.)
 * tests/search/questions_unseen.yaml: a held-out batch written without seeing the engine; its shape
-  is tested, and a floor below its measured figures (MRR@10 0.749 en, 0.907 zh-Hant, 0.809 zh-Hans,
-  0.866 ru; recall@3 0.810, 0.951, 0.860, 0.941): never tuned on, only guarded."""
+  is tested, and a floor below its measured figures (MRR@10 0.792 en, 0.931 zh-Hant, 0.809 zh-Hans,
+  0.886 ru; recall@3 0.857, 0.951, 0.860, 0.941): never tuned on, only guarded."""
 from collections import defaultdict
 from pathlib import Path
 
@@ -25,7 +26,7 @@ FLOOR_RECALL_AT_3 = 0.97
 FLOOR_PER_LANGUAGE = 0.95
 # players' questions: per language, per third
 QUESTION_FLOORS = {"tune": {"mrr@10": 0.96, "recall@3": 0.98}, "held-out": {"mrr@10": 0.92, "recall@3": 0.95}}
-UNSEEN_FLOORS = {"mrr@10": 0.72, "recall@3": 0.78}
+UNSEEN_FLOORS = {"mrr@10": 0.75, "recall@3": 0.80}
 
 
 def test_enough_queries():
