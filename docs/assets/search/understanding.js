@@ -16,6 +16,7 @@ const LETTERS = new RegExp(`(?:${NOT_CJK}[\\p{L}\\p{M}])+`, "gu");     // typos.
 const CYRILLIC = /[а-я]/u;
 
 export const THRESHOLD = 0.5;
+const WEAK_THRESHOLD = 0.34, WEAK = 0.5;   // situations.WEAK_THRESHOLD, WEAK: when no phrase reaches THRESHOLD
 export const FULL_WEIGHT = 3.0;
 export const COVERAGE = 0.5;               // situations.COVERAGE
 export const SITUATION_WEIGHT = 2.5;       // ranking.SITUATION_WEIGHT
@@ -144,7 +145,7 @@ export function matchSituations(queryKeys, data) {
   const known = [...have].sort().filter((k) => Object.prototype.hasOwnProperty.call(w, k));
   let asked = 0;
   for (const k of known) asked += w[k];
-  const explained = new Map();
+  const explained = new Map(), weak = new Map();
   const touched = new Set();
   for (const k of have) for (const [e, i] of post.get(k) || []) touched.add(`${e},${i}`);
   for (const key of touched) {
@@ -153,7 +154,10 @@ export function matchSituations(queryKeys, data) {
     let total = 0, got = 0;
     for (const k of phrase) { total += w[k]; if (have.has(k)) got += w[k]; }
     let score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
-    if (score < THRESHOLD) continue;
+    if (score < THRESHOLD) {
+      if (score >= WEAK_THRESHOLD) weak.set(e, Math.max(weak.get(e) || 0, score * WEAK));
+      continue;
+    }
     if (!explained.has(e)) {                  // what the situation's phrases explain together
       let x = 0;
       for (const k of known) if (post.entryKeys[e].has(k)) x += w[k];
@@ -162,7 +166,7 @@ export function matchSituations(queryKeys, data) {
     score *= 1 - COVERAGE + COVERAGE * (Math.max(got, explained.get(e)) / asked);
     if (score > (best.get(e) || 0)) best.set(e, score);
   }
-  for (const [e, score] of best) {
+  for (const [e, score] of best.size ? best : weak) {
     for (const rule of data.entries[e][0]) found[rule] = Math.max(found[rule] || 0, round4(score));
   }
   return found;

@@ -10,7 +10,8 @@ One algorithm, two implementations kept identical: this module (the API) and
   Porter/Snowball, which the browser lacks), Chinese runs as character bigrams.
 * ``match(query keys)``: every phrase scores the share of its key weight (rarer keys weigh more,
   ``log(1 + entries / entries with the key)``) that the query has; an entry scores its best phrase;
-  entries below ``THRESHOLD`` are dropped. A phrase whose matched keys weigh little in all (one
+  entries below ``THRESHOLD`` are dropped (unless none reaches it: then those above
+  ``WEAK_THRESHOLD`` count, at ``WEAK`` times their score). A phrase whose matched keys weigh little in all (one
   common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``; a phrase that
   passes is then weighed by how much of the query's key weight it explains, or its situation's
   phrases explain together if that is more (``COVERAGE``). The result is
@@ -28,6 +29,9 @@ import unicodedata
 from .analyzers import CJK
 
 THRESHOLD = 0.5
+# When no phrase reaches THRESHOLD, a question in new words may still share a third of a phrase's
+# weight: weak evidence (WEAK times the score) is better than none. Only then.
+WEAK_THRESHOLD, WEAK = 0.34, 0.5
 FULL_WEIGHT = 3.0
 # How much of the query a phrase explains also counts: a short phrase whose two words a long question
 # happens to hold ranks below a longer phrase that explains the whole question (coverage ∈ [0, 1]).
@@ -278,12 +282,15 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
     touched = {where for key in have for where in postings.get(key, ())}
     best: dict[int, float] = {}
     explained: dict[int, float] = {}
+    weak: dict[int, float] = {}
     for entry, phrase in touched:
         keys_ = data["entries"][entry][1][phrase]
         total = sum(weights[k] for k in keys_)
         got = sum(weights[k] for k in keys_ if k in have)
         score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
         if score < THRESHOLD:
+            if score >= WEAK_THRESHOLD:
+                weak[entry] = max(weak.get(entry, 0.0), score * WEAK)
             continue
         # how much of the query the situation explains: its phrases together, not only this one
         if entry not in explained:
@@ -291,6 +298,8 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
         score *= 1 - COVERAGE + COVERAGE * (max(got, explained[entry]) / asked)
         if score > best.get(entry, 0.0):
             best[entry] = score
+    if not best:
+        best = weak
     for entry, score in best.items():
         for rule in data["entries"][entry][0]:
             found[rule] = max(found.get(rule, 0.0), _round4(score))
