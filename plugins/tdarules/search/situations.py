@@ -11,8 +11,8 @@ One algorithm, two implementations kept identical: this module (the API) and
 * ``match(query keys)``: every phrase scores the share of its key weight (rarer keys weigh more,
   ``log(1 + entries / entries with the key)``) that the query has; an entry scores its best phrase;
   entries below ``THRESHOLD`` are dropped (unless none reaches it: then those above
-  ``WEAK_THRESHOLD`` count, at ``WEAK`` times their score). A phrase whose matched keys weigh little in all (one
-  common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``; a phrase that
+  ``WEAK_THRESHOLD`` count, at ``WEAK`` times their score). A phrase whose matched keys weigh
+  little in all (one common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``; a phrase that
   passes is then weighed by how much of the query's key weight it explains, or its situation's
   phrases explain together if that is more (``COVERAGE``). The result is
   ``{rule or part id: score in (0, 1]}``.
