@@ -1,6 +1,6 @@
 """Issue 10: the search box's heavy parts load only when search is used, and search still works.
 
-The query understanding of the static fallback (fallback.js, query.js, understanding.js) and the
+The query understanding of the static fallback (fallback.js, query.js, understanding.js, known.js) and the
 results page's module are imported with dynamic import() under their content-hashed names; a page
 view that never searches offline does not download them. Checked in Debian's chromium through the
 real server (`create_app`: API + site under its CSP): nothing extra on load, nothing extra when the
@@ -21,7 +21,7 @@ from polling import wait_until          # the server's CSP refuses wait_for_func
 ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = ROOT / "site"
 INDEX_DIR = ROOT / "build" / "search-index"
-LAZY = ("fallback", "query", "understanding", "results")
+LAZY = ("fallback", "query", "understanding", "known", "results")
 
 pytestmark = pytest.mark.browser
 
@@ -72,7 +72,7 @@ def test_with_the_api_down_the_fallback_is_imported_and_answers(page, api_site, 
     page.locator(".tda-search__backend").wait_for()          # the offline index answered
     hrefs = [a.get_attribute("href") for a in hits.all()]
     assert any(h.startswith("/ru/rules/56/") for h in hrefs), hrefs
-    assert lazy_modules(request_log.urls) == {"fallback", "query", "understanding"}
+    assert lazy_modules(request_log.urls) == {"fallback", "query", "understanding", "known"}
     # the modules came under their content-hashed names (immutable), never the plain ones
     assert not any(re.search(r"/assets/search/(fallback|query|understanding)\.js$", u) for u in request_log.urls)
     # a rule number typed into the fallback: query.js's jump, first

@@ -43,6 +43,15 @@ def test_did_you_mean_in_the_box_offline_in_russian(page, base_url):
     assert found and all(h.startswith("/ru/") for h in found), found
 
 
+@pytest.mark.parametrize("lang, typed, proposal", [
+    ("zh-Hant", "chek", "過牌"),          # Pagefind alone shortens these to "c" / "b" (players in examples)
+    ("ru", "bte", "ставка"),
+])
+def test_did_you_mean_offline_for_a_short_latin_typo(page, base_url, lang, typed, proposal):
+    found = did_you_mean_in_the_box(page, base_url, lang, typed, proposal, offline=True)
+    assert found and all(h.startswith(f"/{lang}/") for h in found), found
+
+
 def test_did_you_mean_on_the_results_page_with_the_api(page, api_site):
     page.goto(f"{api_site}/zh-Hant/search/?q=stirng+bte")
     link = page.locator(".tda-results__status a.tda-results__suggestion")

@@ -31,7 +31,7 @@ MISTYPED = [
 RUNNER = """
 import * as q from %s;
 let input = "";
-process.stdin.setEncoding("utf8");     // else a character split between two chunks is garbled
+process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
 for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, queries } = JSON.parse(input);
 process.stdout.write(JSON.stringify(queries.map(([lang, text]) => {

@@ -26,7 +26,7 @@ RUNNER = """
 import * as u from %s;
 import * as q from %s;
 let input = "";
-process.stdin.setEncoding("utf8");     // else a character split between two chunks is garbled
+process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
 for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, queries } = JSON.parse(input);
 const out = queries.map(([lang, text]) => {

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import httpx
@@ -18,6 +19,7 @@ import pytest
 from tdarules.search.security import SCRIPT_CSP, STATIC_DOCUMENT_CSP, headers_for, security_headers
 from tdarules.search.server import create_app
 from tdarules.web.hashed_assets import hash_assets
+from tdarules.web.minify_js import MinifyError, minify_scripts
 from tdarules.web.purge_css import purge_material_css
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,6 +94,54 @@ def test_purge_keeps_what_pages_and_scripts_use(tmp_path, purgecss):
     assert not (site / "assets/stylesheets/main.0123abcd.min.css").exists()
     assert not (site / "assets/stylesheets/main.0123abcd.min.css.map").exists()
     assert f'href="../../../{new}"' in page.read_text()
+
+
+# --- minified scripts ---------------------------------------------------------------------------
+
+@pytest.fixture
+def terser():
+    if not shutil.which("node") or not (ROOT / "node_modules" / "terser").is_dir():
+        pytest.skip("terser is not installed (make setup: npm ci)")
+
+
+def test_minified_modules_keep_exports_and_imports_and_still_run(tmp_path, terser):
+    site = tmp_path / "site"
+    (site / "assets/search").mkdir(parents=True)
+    (site / "assets/search/lib.js").write_text(
+        "// Why the helper exists: a comment that only the source needs.\n"
+        "function internalHelperWithALongName(valueToDouble) { return valueToDouble * 2; }\n"
+        "export function double(x) { return internalHelperWithALongName(x); }\n")
+    (site / "assets/search/main.js").write_text(
+        'import { double } from "./lib.js";\n'
+        "/* a block comment */\n"
+        'const later = () => import(new URL("../search/lib.js", import.meta.url).href);\n'
+        "export const answer = double(21);\nexport { later };\n")
+    sizes = minify_scripts(site, ["assets/search/lib.js", "assets/search/main.js"])
+    assert all(after < before for before, after in sizes.values()), sizes
+    lib, main = (site / "assets/search/lib.js").read_text(), (site / "assets/search/main.js").read_text()
+    assert "comment" not in lib + main and "internalHelperWithALongName" not in lib
+    assert "./lib.js" in main and "../search/lib.js" in main        # specifiers for hashed_assets, intact
+    hash_assets(site)                                                 # the next build step still finds them
+    hashed = next((site / "assets/search").glob("main.*.js"))
+    run = subprocess.run(["node", "--input-type=module", "-e", f"import {{ answer }} from '{hashed.as_uri()}'; "
+                          "console.log(answer)"], capture_output=True, text=True)
+    assert run.stdout.strip() == "42", run.stderr
+
+
+def test_a_script_terser_cannot_parse_fails_the_build_naming_it(tmp_path, terser):
+    site = tmp_path / "site"
+    (site / "assets/js").mkdir(parents=True)
+    (site / "assets/js/broken.js").write_text("export const x = ;\n")
+    with pytest.raises(MinifyError, match="broken.js"):
+        minify_scripts(site, ["assets/js/broken.js"])
+
+
+def test_built_scripts_are_minified():
+    if not SITE.is_dir():
+        pytest.skip("no built site")
+    source = (ROOT / "docs/assets/js/rules.js").read_text(encoding="utf-8")
+    built = next((SITE / "assets/js").glob("rules.*.js")).read_text(encoding="utf-8")
+    assert len(built) < 0.8 * len(source) and "//" not in built.replace("://", "")
 
 
 # --- headers by kind of response ----------------------------------------------------------------

@@ -4,8 +4,9 @@
 // view that never searches offline does not download them. Hits have the API's form
 // {id, rule, title, url, snippet, score, kind}.
 
-import { understand, mergeRanked, suggestion } from "./query.js";
-import { rankHits, glossaryFirst } from "./understanding.js";
+import { understand, mergeRanked, suggestion, matchGlossary } from "./query.js";
+import { rankHits, glossaryFirst, prepareData } from "./understanding.js";
+import { knownSearches, vocabulary } from "./known.js";
 
 const PAGEFIND = "/pagefind/pagefind.js";
 
@@ -27,7 +28,7 @@ export async function loadPagefind(lang) {
   ]);
   pagefind = pf;
   if (zh) t2s = map || {};
-  queryData = data;
+  queryData = prepareData(data);                  // once per page: phrases to keys (static_index.packed)
   return pagefind;
 }
 
@@ -51,12 +52,31 @@ function originalExcerpt(data, escapeHtml, unescapeHtml) {
   return out;
 }
 
+// The index's `central` field (query.CENTRAL_BOOST): a rule of a glossary term the query names ranks
+// higher, much higher when the term is the whole content. Pagefind has no such field; the term's rules
+// among the hits get a score of the kind situations give (ranking.SITUATION_WEIGHT × it).
+export const CENTRAL = 0.2, CENTRAL_SHARE = 0.4;        // query.py: share 1.0 alone, 0.4 with other words
+export function withCentral(plan, found, data, map = null) {
+  if (!data || !plan.content) return plan.situation;
+  const { terms, rest } = matchGlossary(plan.content, data, map);
+  if (!terms.length) return plan.situation;
+  const share = /[\p{L}\p{N}]/u.test(rest) ? CENTRAL_SHARE : 1;
+  const present = new Set(found.filter((h) => h.kind !== "glossary").map((h) => h.rule));
+  const out = { ...plan.situation };
+  for (const { entry } of terms) {
+    const [, , , , rule, rules] = data.glossary[entry];
+    for (const r of rules || [rule]) if (r && present.has(r)) out[r] = Math.max(out[r] || 0, CENTRAL * share);
+  }
+  return out;
+}
+
 export async function searchPagefind(q, limit, lang, html, propose = true) {
   const { escapeHtml, unescapeHtml } = html;
   const pf = await loadPagefind(lang);
   const plan = understand(q, queryData, lang.startsWith("zh") ? t2s : null);
   const jump = plan.jump || [];
-  const searches = jump.length >= limit ? [] : plan.searches;
+  // words the records lack would find Pagefind's junk (known.js), as if the query had matched
+  const searches = jump.length >= limit ? [] : knownSearches(plan.searches, vocabulary(queryData));
   const lists = await Promise.all(searches.map(async ({ text, weight }) =>
     ({ weight, results: (await pf.search(text)).results })));
   const merged = lists.length === 1 ? lists[0].results : mergeRanked(lists);
@@ -71,13 +91,17 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
     });
   }
   // Pagefind's scores are not comparable across searches: a score that falls with the merged rank
-  // stands in for the API's normalised text score (ranking.py).
+  // stands in for the API's normalised text score (ranking.py), times the document kind's boost the
+  // Whoosh index gives (index.KIND_BOOST: an example counts less than the rule text), in that order.
+  const kinds = (queryData && queryData.kinds) || {};
   const found = picked.map(([at, d]) => ({
     id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
-    snippet: originalExcerpt(d, escapeHtml, unescapeHtml).replace(/<\/mark><mark>/g, ""), score: 1 / (1 + 0.25 * at), kind: d.meta.kind,
-  }));
+    snippet: originalExcerpt(d, escapeHtml, unescapeHtml).replace(/<\/mark><mark>/g, ""),
+    score: (kinds[d.meta.kind] ?? 1) / (1 + 0.25 * at), kind: d.meta.kind,
+  })).sort((a, b) => b.score - a.score);
   const room = Math.max(0, limit - jump.length);
-  const ranked = glossaryFirst(rankHits(found, plan.situation, queryData, room), plan.exact, queryData, lang, room);
+  const situation = withCentral(plan, found, queryData, lang.startsWith("zh") ? t2s : null);
+  const ranked = glossaryFirst(rankHits(found, situation, queryData, room), plan.exact, queryData, lang, room);
   const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
   const out = { backend: "pagefind", corrected: plan.corrected, hits };
   if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something

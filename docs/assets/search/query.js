@@ -105,7 +105,20 @@ export function expand(q, data, t2s = null) {
   const own = t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q;
   const { terms, rest } = matchGlossary(q, data, t2s);
   const foreign = terms.filter((t) => !t.native && t.names.length);
-  if (!foreign.length) return [{ text: own.trim(), weight: 1 }];
+  if (!foreign.length) {
+    // typed in this language: the API still searches the term's every rendering (query.py), so the
+    // first term's other renderings are asked too, below the query itself ("all-in" → ол-ин)
+    // (not the forms of the word typed, "chip"/"chips": Pagefind's stemming has those; forms of another
+    // word stay, since a hyphenated "ол-ин", "ол-ине" are different words to Pagefind)
+    const [first] = terms;
+    const names = first ? first.names.filter((name) => !isNative(fold(name), [first.key])) : [];
+    if (!names.length) return [{ text: own.trim(), weight: 1 }];
+    const base = [rest, ...terms.slice(1).map((t) => t.key)].filter(Boolean).join(" ");
+    const seen = new Set([own.trim()]);
+    const others = names.slice(0, MAX_RENDERINGS).map((name) => [base, name].filter(Boolean).join(" "))
+      .filter((text) => !seen.has(text) && seen.add(text)).map((text) => ({ text, weight: 0.5 }));
+    return [{ text: own.trim(), weight: 1 }, ...others];
+  }
   const native = terms.filter((t) => t.native).map((t) => t.key);
   const base = [rest, ...native].filter(Boolean).join(" ");
   const searches = [];
@@ -178,7 +191,7 @@ export function understand(q, data, t2s = null) {
   }
   // exact: the glossary term the whole query is (typed in any language, typos corrected), shown first
   const exact = exactTerm(folded, data.glossary) ?? exactTerm(corrected, data.glossary);
-  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null, exact };
+  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null, exact, content };
 }
 
 /** "Did you mean" for a query that found nothing (query.py Engine.suggestion without the check that

@@ -72,7 +72,7 @@ export async function searchApi(q, lang = LANG, limit = LIMIT) {
 }
 
 // The Pagefind fallback and its query understanding (fallback.js, query.js, understanding.js:
-// ~12 KB) are imported the first time the fallback answers, not with every page.
+// ~16 KB) are imported the first time the fallback answers, not with every page.
 let fallbackModule = null;
 const fallback = () => (fallbackModule ||= import("./fallback.js"));
 export async function loadPagefind() { return (await fallback()).loadPagefind(LANG); }

@@ -506,3 +506,64 @@ export function glossaryFirst(hits, exact, data, lang, limit) {
   const own = hits.find((h) => h.id === id) || glossaryHit(data, exact, lang);
   return [own, ...hits.filter((h) => h.id !== id)].slice(0, limit);
 }
+
+// --- the shipped data (static_index.packed) --------------------------------------------------------
+
+const byLengthThenText = (a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0);   // Python's (-len, t)
+
+/** tda-query.<lang>.json as fetched → the data the functions above read (what index.query_understanding
+ * gives Python): situation phrases shipped as text get their keys and the keys their weights, Chinese
+ * typo terms their runs from those phrases, and the rules' runs near a term (`real`) come back from
+ * that term's slips. Data already in that form is returned as it is. */
+export function prepareData(data) {
+  if (!data || !data.packed) return data;
+  const lang = data.lang || "en";
+  const { phrases, unigram, weights, ...voc } = data.situations;
+  // Chinese framing is cut out substring by substring: give keys() only the framing a phrase holds
+  // (a cut leaves a space, so it never makes a new one; the order, longest first, is kept). A third
+  // of the zh preparation time, same keys.
+  const zh = lang.startsWith("zh");
+  // (with the concepts' Chinese words put to their names first, as keys() does before the framing goes)
+  const runs = voc.concepts ? conceptTables(voc.concepts).runs : null;
+  const named = (t) => (runs ? t.replace(runs.re, (m) => runs.to.get(m)) : t);
+  const framingOf = (t) => (zh ? voc.framing.filter((f) => f.includes(" ") || named(t).includes(f)) : voc.framing);
+  const entries = phrases.map(([rules, native, english]) =>
+    [rules, [...native.map((t) => keys(t, lang, framingOf(t), [], voc.concepts)),
+      ...english.map((t) => keys(t, "en", voc.en_framing, [], voc.concepts))]]);
+  const typos = { ...data.typos };
+  if (typos.packed) {
+    const terms = new Set(typos.terms);
+    for (const [, native] of phrases) for (const t of native) for (const run of t.match(CJK_RUNS) || []) if (run.length >= 2) terms.add(run);
+    typos.terms = [...terms].sort(byLengthThenText);
+    if (typeof (typos.real || [])[0] === "number") typos.real = unpackSlips(typos.terms, typos.real);
+    delete typos.packed;
+  }
+  const { packed, ...rest } = data;
+  return { ...rest, situations: { ...voc, entries, weights: weights || keyWeights(entries, unigram, voc.concepts && voc.concepts.df) }, typos };
+}
+
+/** static_index._unpack_slips: [term index step, "position (base 36) character…", …] → the runs. */
+function unpackSlips(terms, packed) {
+  const real = [];
+  for (let j = 0, at = 0; j < packed.length; j += 2) {
+    at += packed[j];
+    const term = Array.from(terms[at]), slips = Array.from(packed[j + 1]);
+    for (let i = 0; i < slips.length; i += 2) {
+      const run = term.slice();
+      run[parseInt(slips[i], 36)] = slips[i + 1];
+      real.push(run.join(""));
+    }
+  }
+  return real.sort();
+}
+
+/** situations.prepare's weights: log(1 + entries / entries with the key), a lone Chinese character
+ * times `unigram`; rounded to 4 places as Python's round() (toFixed rounds the exact binary value). */
+function keyWeights(entries, unigram, counts = {}) {
+  const df = new Map();
+  for (const [, phrases] of entries) for (const k of new Set(phrases.flat())) df.set(k, (df.get(k) || 0) + 1);
+  for (const [k, n] of Object.entries(counts || {})) if (df.has(k)) df.set(k, n);   // concept names (situations.prepare)
+  const out = {};
+  for (const [k, n] of df) out[k] = Number((Math.log(1 + entries.length / n) * (k.length === 1 && CJK_RUN.test(k) ? unigram : 1)).toFixed(4));
+  return out;
+}

@@ -171,7 +171,8 @@ def _stems(text: str, lang: str, framing: list[str]) -> list[str]:
 def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing: list[str]) -> dict:
     """The concepts for ``lang`` (English ones too on the zh and ru sites, as English phrases serve
     them): ``words``: [member stems, name stems], longest first; ``zh``: [member, name] (Simplified),
-    longest first; ``amount``: the keys a number that can only be an amount (:data:`AMOUNT`) stands for."""
+    longest first; ``amount``: the keys a number that can only be an amount (:data:`AMOUNT`) stands for;
+    ``df`` (filled by :func:`prepare`): the phrase counts of concept names that differ from a plain count."""
     zh = lang.startswith("zh")
     words_, runs, amount = [], {}, []
     for concept in vocabulary.concepts:
@@ -197,7 +198,7 @@ def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing
     unique = {tuple(m): c for m, c in reversed(words_)}      # the first concept to claim a word keeps it
     words_ = sorted(([list(m), c] for m, c in unique.items()), key=lambda mc: (-len(mc[0]), mc[0]))
     return {"words": words_, "zh": [list(mc) for mc in sorted(runs.items(), key=lambda mc: (-len(mc[0]), mc[0]))] if zh else [],
-            "amount": amount}
+            "amount": amount, "df": {}}
 
 
 def _entries(vocabulary, lang, norm, framing, en_framing, concepts) -> list:
@@ -243,8 +244,9 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
         if len(name) == 2:
             members.setdefault(name, {name}).update([member] if len(member) == 2 else [])
     for name, words_ in members.items():
-        if name in df and (most := max(raw.get(w, 0) for w in words_)):
-            df[name] = min(df[name], most)
+        if name in df and (most := max(raw.get(w, 0) for w in words_)) and most < df[name]:
+            df[name] = concepts["df"][name] = most
+    concepts["df"] = dict(sorted(concepts["df"].items()))     # shipped: the fallback recomputes weights
     # a single Chinese character says less than a pair: it counts UNIGRAM times its rarity
     weights = {k: round(math.log(1 + len(entries) / n) * (UNIGRAM if len(k) == 1 and CJK_RUN.fullmatch(k) else 1), 4)
                for k, n in sorted(df.items())}

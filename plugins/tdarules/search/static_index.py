@@ -26,12 +26,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 from pathlib import Path
 
+from . import situations
 from ..model import ALL_LANGUAGES
-from .analyzers import CJK, HAS_CJK, t2s
-from .index import documents, glossary_keys, query_understanding
+from .analyzers import CJK, HAS_CJK, fold, t2s
+from .index import KIND_BOOST, documents, glossary_keys, query_understanding
+from .typos import LATIN_OR_CYRILLIC
 
 PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
 ZWSP = "\u200b"
@@ -76,19 +79,39 @@ def t2s_map(rulebook) -> dict[str, str]:
     return {c: s for c in sorted(chars) if (s := t2s(c)) != c}
 
 
+def known_words(docs, typo_words: list[str]) -> dict:
+    """The letter words (Latin, Cyrillic; folded) of the records, for known.js: Pagefind shortens a
+    word it lacks until something matches ("chek" → player "c"), so the fallback keeps only words
+    the records have. ``typos``: which of ``typo_words`` the records have, one bit each (base64,
+    first word in the lowest bit of the first byte; those words are in the file already, and many
+    of them only in the situation phrases); ``more``: the records' other words (3 letters or fewer,
+    and all of them on the zh sites, whose typo data has no words)."""
+    import base64
+    words = {w for d in docs for w in LATIN_OR_CYRILLIC.findall(fold(f"{d.title}\n{d.body}"))}
+    bits = bytearray((len(typo_words) + 7) // 8)
+    for i, w in enumerate(typo_words):
+        if w in words:
+            bits[i // 8] |= 1 << (i % 8)
+    return {"typos": base64.b64encode(bytes(bits)).decode("ascii"), "more": sorted(words - set(typo_words))}
+
+
 def query_data(rulebook, lang: str) -> dict:
     """The static data query.js needs on the ``lang`` site (kept small: no rule text).
 
     ``cjk``: "chars" when the records hold Chinese one character a word (see :func:`cjk_chars`);
     ``rules``: [id, title, url, part letters] in reading order; ``renumbering``: 2017 id → 2024 id
-    (null when dropped); ``glossary``: [keys, renderings, id, shown, rule] per term, keys folded like Whoosh's
+    (null when dropped); ``glossary``: [keys, renderings, id, shown, rule, rules] per term, keys folded like Whoosh's
     (every language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
     Simplified-folded too, as the records are), the rendering shown (as written) and the rule that
-    defines it (for "did you mean" and a glossary-first hit); ``situations`` and ``typos``: the same query
-    understanding data the API reads from meta.json (:func:`.index.query_understanding`).
+    defines it (for "did you mean" and a glossary-first hit), and all its rules (their text
+    mentioning the term ranks higher, as the index's ``central`` field does); ``situations`` and ``typos``: the same query
+    understanding data the API reads from meta.json (:func:`.index.query_understanding`); ``known``: the
+    records' words (:func:`known_words`); ``kinds``: the index's score boost per document kind.
     """
     from .. import urls
     edition = rulebook.edition(lang)
+    docs = documents(edition, rulebook.glossary)
+    understanding = query_understanding(rulebook, lang, docs)
     rules = [[r.id, r.title.text, urls.rule_url(lang, r.id), "".join(r.parts)] for r in edition.all_rules()]
     glossary = []
     for term, entry in zip(rulebook.glossary, glossary_keys(rulebook.glossary)):
@@ -96,18 +119,125 @@ def query_data(rulebook, lang: str) -> dict:
         keys = sorted(entry["keys"], key=lambda k: (-len(k), k))     # a set's order varies per process
         shown = entry["renderings"][lang] or names
         glossary.append([keys, list(dict.fromkeys(names)), entry["id"], shown[0] if shown else entry["id"],
-                         term.rules[0] if term.rules else ""])
+                         term.rules[0] if term.rules else "", list(term.rules)])
     return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": {r.old: r.new for r in rulebook.renumbering},
-            "rules": rules, "glossary": glossary, **query_understanding(rulebook, lang)}
+            "rules": rules, "glossary": glossary, **understanding,
+            "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST}
+
+
+def _phrase_texts(rulebook, lang: str, data: dict) -> list[tuple[list[str], list[str]]] | None:
+    """Per situation entry of ``data``, the texts its phrases' keys come from (native, English),
+    or None when they do not give exactly those keys (situations.prepare changed: ship the keys)."""
+    zh = lang.startswith("zh")
+    voc = data["situations"]
+    norm = (lambda text: t2s(fold(text))) if zh else fold
+    out, at = [], 0
+    concepts = voc.get("concepts")       # shipped as they are: keys() puts concept words to their names
+    for situation in rulebook.situations.situations:
+        native = [t for p in situation.phrases(lang) if situations.keys(t := norm(p), lang, voc["framing"], (), concepts)]
+        english = [t for p in situation.en if situations.keys(t := fold(p), "en", voc["en_framing"], (), concepts)] \
+            if lang != "en" else []
+        if not native and not english:
+            continue
+        if at >= len(voc["entries"]):
+            return None
+        rules, phrases = voc["entries"][at]
+        again = [situations.keys(t, lang, voc["framing"], (), concepts) for t in native] + \
+                [situations.keys(t, "en", voc["en_framing"], (), concepts) for t in english]
+        if rules != list(situation.rules) or again != phrases:
+            return None
+        out.append((native, english))
+        at += 1
+    return out if at == len(voc["entries"]) else None
+
+
+def _weights(entries: list, counts: dict[str, int] | None = None) -> dict[str, float]:
+    """situations.prepare's key weights, computed from the entries as understanding.js does
+    (``counts``: the concept names' phrase counts, situations.prepare_concepts ``df``)."""
+    df: dict[str, int] = {}
+    for _, phrases in entries:
+        for key in {k for p in phrases for k in p}:
+            df[key] = df.get(key, 0) + 1
+    df.update({k: n for k, n in (counts or {}).items() if k in df})
+    return {k: round(math.log(1 + len(entries) / n) * (situations.UNIGRAM if len(k) == 1 and situations.CJK_RUN.fullmatch(k) else 1), 4)
+            for k, n in sorted(df.items())}
+
+
+def _cjk_runs(texts) -> set[str]:
+    return {run for text in texts for run in re.findall(f"[{CJK}]+", text) if len(run) >= 2}
+
+
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _pack_slips(terms: list[str], real: list[str]) -> list | None:
+    """typos ``real`` (runs of the rules one character off a term) as [term index step, slips, …]:
+    a slip is the position (a base-36 digit) and the character there. A third of the bytes of the
+    runs themselves; None when a run is off no term in one place (prepare changed)."""
+    first: dict[str, tuple[int, int]] = {}
+    for i, term in enumerate(terms):
+        for k in range(len(term)):
+            first.setdefault(term[:k] + "?" + term[k + 1:], (i, k))
+    slips: dict[int, list[str]] = {}
+    for run in real:
+        found = next((first[m] for k in range(len(run)) if (m := run[:k] + "?" + run[k + 1:]) in first
+                      and first[m][1] == k and k < len(DIGITS)), None)
+        if found is None:
+            return None
+        slips.setdefault(found[0], []).append(DIGITS[found[1]] + run[found[1]])
+    out, at = [], 0
+    for i in sorted(slips):
+        out += [i - at, "".join(sorted(slips[i]))]
+        at = i
+    return out
+
+
+def _unpack_slips(terms: list[str], packed_real: list) -> list[str]:
+    real, at = [], 0
+    for step, slips in zip(packed_real[::2], packed_real[1::2]):
+        at += step
+        for j in range(0, len(slips), 2):
+            k = DIGITS.index(slips[j])
+            real.append(terms[at][:k] + slips[j + 1] + terms[at][k + 1:])
+    return sorted(real)
+
+
+def packed(rulebook, lang: str, data: dict) -> dict:
+    """``data`` as shipped: what understanding.js can recompute on load is left out (issue 13: the zh
+    file was 48 KB gzipped, mostly keys). Situation phrases travel as text, not keys (Chinese keys
+    are every character pair and character: three times the text); key weights are recomputed from
+    them; Chinese typo terms that are runs of those phrases are not repeated, and the runs of the rules
+    one character off a term (``real``) are written as that term's slips. Each part is packed
+    only when Python recomputes it exactly from what is shipped, so the file stays right if
+    situations.prepare changes (it only grows); understanding.prepareData unpacks it."""
+    voc, typo = data["situations"], data["typos"]
+    texts = _phrase_texts(rulebook, lang, data)
+    if texts is None:
+        return data
+    out_voc = {k: v for k, v in voc.items() if k not in ("entries", "weights")}
+    out_voc["phrases"] = [[rules, native, english] for (rules, _), (native, english) in zip(voc["entries"], texts)]
+    if _weights(voc["entries"], (voc.get("concepts") or {}).get("df")) != voc["weights"]:
+        out_voc["weights"] = voc["weights"]
+    out_voc["unigram"] = situations.UNIGRAM
+    out_typos = dict(typo)
+    if typo.get("terms"):
+        derived = _cjk_runs(t for _, native, _ in out_voc["phrases"] for t in native)
+        if derived <= set(typo["terms"]) and sorted(set(typo["terms"]), key=lambda t: (-len(t), t)) == typo["terms"]:
+            out_typos["terms"] = [t for t in typo["terms"] if t not in derived]
+            out_typos["packed"] = True
+            slips = _pack_slips(typo["terms"], typo.get("real", []))
+            if slips is not None and _unpack_slips(typo["terms"], slips) == typo.get("real", []):
+                out_typos["real"] = slips
+    return {**data, "situations": out_voc, "typos": out_typos, "packed": 1}
 
 
 def write_query_data(rulebook, out: Path) -> dict[str, tuple[int, int]]:
-    """Write ``tda-query.<lang>.json`` for every language; return {lang: (bytes, gzip bytes)}."""
+    """Write ``tda-query.<lang>.json`` for every language (:func:`packed`); return {lang: (bytes, gzip bytes)}."""
     import gzip
     sizes = {}
     for lang in ALL_LANGUAGES:
         try:
-            data = query_data(rulebook, lang)
+            data = packed(rulebook, lang, query_data(rulebook, lang))
         except KeyError:
             continue
         raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

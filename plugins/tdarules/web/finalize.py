@@ -1,6 +1,7 @@
 """The steps that run once the whole site (every language) is on disk, in this order:
 
 0. our stylesheets as one file (`bundle`); Material's without the rules no page uses (`purge_css`);
+   our scripts minified (`minify_js`: hashes and offline sizes must be those of what is served);
 1. hashed names for our CSS/JS (`hashed_assets`), rewriting every page that links them;
 2. absolute hreflang alternates (`alternates`);
 3. one JSON file per rule for the companion column (`companion`), a 404 page per language (`not_found`);
@@ -16,7 +17,7 @@ import logging
 import time
 from pathlib import Path
 
-from . import alternates, bundle, companion, hashed_assets, not_found, offline, precompress, purge_css
+from . import alternates, bundle, companion, hashed_assets, minify_js, not_found, offline, precompress, purge_css
 
 log = logging.getLogger("mkdocs.plugins.tda-rules")
 
@@ -30,6 +31,7 @@ def finalize_site(site_dir: Path, site_url: str, rulebook=None, strings=None,
         bundle.bundle_stylesheets(site_dir, stylesheets)
     purge_css.purge_material_css(site_dir)
     own = set(hashed_assets.own_assets(site_dir))
+    minify_js.minify_scripts(site_dir, sorted(rel for rel in own if rel.endswith(".js")))
     hashed_assets.hash_assets(site_dir)
     alternates.absolute_alternates(site_dir, site_url)
     if rulebook is not None:

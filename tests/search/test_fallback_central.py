@@ -1,0 +1,64 @@
+"""The fallback ranks a glossary term's rules up when the query names the term, as the index's
+`central` field does for the API (fallback.withCentral, run in Node on static_index's data)."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "docs" / "assets" / "search"
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+
+RUNNER = """
+import * as f from %s;
+import * as q from %s;
+let input = "";
+process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
+for await (const chunk of process.stdin) input += chunk;
+const { data, t2s, calls } = JSON.parse(input);
+process.stdout.write(JSON.stringify(calls.map(([lang, text, rules]) => {
+  const map = lang.startsWith("zh") ? t2s : null;
+  const plan = q.understand(text, data[lang], map);
+  const found = rules.map((r) => ({ id: r, rule: r, kind: "rule" }));
+  return { situation: plan.situation, central: f.withCentral(plan, found, data[lang], map) };
+})));
+"""
+
+
+@pytest.fixture(scope="module")
+def js():
+    from tdarules.loader import load_rulebook
+    from tdarules.search.static_index import query_data, t2s_map
+    rulebook = load_rulebook(ROOT)
+    env = {"data": {lang: query_data(rulebook, lang) for lang in ("en", "zh-Hant")}, "t2s": t2s_map(rulebook)}
+
+    def run(*calls):
+        payload = json.dumps({**env, "calls": [list(c) for c in calls]}, ensure_ascii=False)
+        script = RUNNER % (json.dumps((ASSETS / "fallback.js").as_uri()), json.dumps((ASSETS / "query.js").as_uri()))
+        proc = subprocess.run([NODE, "--input-type=module", "-e", script], input=payload,
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout)
+    return run
+
+
+def test_the_terms_rule_among_the_hits_ranks_up(js):
+    alone, framed, with_words, missing, none = js(
+        ("en", "SA", ["38", "36"]), ("zh-Hant", "SA 是什麼意思", ["38", "36"]),
+        ("en", "substantial action before the burn", ["38", "36"]), ("en", "SA", ["38"]),
+        ("en", "dealer burned two cards", ["38", "36"]))
+    def boosted(got, rule, value):
+        return got["central"][rule] == pytest.approx(max(got["situation"].get(rule, 0), value))
+    assert boosted(alone, "36", 0.2)                               # the term is the whole query
+    assert boosted(framed, "36", 0.2)                              # question framing is not "other words"
+    assert boosted(with_words, "36", 0.2 * 0.4)
+    assert "38" not in alone["central"]
+    assert "36" not in missing["central"]                          # never adds a rule the text did not find
+    assert none["central"] == none["situation"]                    # no term named: nothing changes
+    for got in (alone, framed, with_words):                        # situation scores are kept, never lowered
+        assert all(got["central"][k] >= v for k, v in got["situation"].items())
