@@ -96,7 +96,7 @@ def test_offline_lists_name_every_lazily_imported_module():
     imported = re.findall(r'import\("\./([a-z]+\.[0-9a-f]{8}\.js)"\)', searchers[0].read_text(encoding="utf-8"))
     assert {name.split(".")[0] for name in imported} == {"fallback", "results"}
     fallback = (SITE_DIR / "assets/search" / next(n for n in imported if n.startswith("fallback."))).read_text(encoding="utf-8")
-    imported += re.findall(r'from "\./([a-z]+\.[0-9a-f]{8}\.js)"', fallback)
+    imported += re.findall(r'from ?"\./([a-z]+\.[0-9a-f]{8}\.js)"', fallback)     # terser drops the space
     assert {name.split(".")[0] for name in imported} >= {"fallback", "results", "query", "understanding"}
     for lang in ("en", "zh-Hant", "zh-Hans", "ru"):
         listed = {f["url"] for f in json.loads((SITE_DIR / "offline" / f"{lang}.json").read_text())["files"]}
