@@ -52,10 +52,11 @@ def small_rulebook(target: Path) -> Path:
             _cut(document, {"sections": 1, "rules": 4, "procedures": 2, "addendum": 2})
         (target / file).parent.mkdir(parents=True, exist_ok=True)
         (target / file).write_text(dump_yaml(document), encoding="utf-8")
-    # the search's situation vocabulary (not mutated here): its framing and words, no situations, which
-    # name rules the cut does not keep
+    # the search's situation vocabulary (not mutated here): its framing and words, no situations or
+    # concepts, which name rules the cut does not keep
     situations = yaml.load((ROOT / SITUATIONS).read_text(encoding="utf-8"))
     situations["situations"] = []
+    situations["concepts"] = []
     (target / SITUATIONS).write_text(dump_yaml(situations), encoding="utf-8")
     return target
 

@@ -123,6 +123,21 @@ def _load_situations(root: Path, edition: Edition | None, documents, problems, c
             if rule is None or (letter and letter not in rule.parts):
                 problems.append(Problem(SITUATIONS, line_of(document, ("situations", index, "rules", position)),
                                         f"situations:{index}", f"{target!r} is not a 2024 rule or part"))
+    seen: dict[tuple[str, str], int] = {}
+    for index, concept in enumerate(vocabulary.concepts):
+        for position, target in enumerate(concept.rules):
+            rule_id, _, letter = target.rpartition("-") if target[-1].isalpha() and "-" in target else (target, "", "")
+            rule = edition.rule(rule_id)
+            if rule is None or (letter and letter not in rule.parts):
+                problems.append(Problem(SITUATIONS, line_of(document, ("concepts", index, "rules", position)),
+                                        f"concepts:{index}", f"{target!r} is not a 2024 rule or part"))
+        for lang in ("en", "zh", "ru"):      # a word names one concept only
+            for word in concept.members("zh-Hant" if lang == "zh" else lang):
+                key = (lang, word.lower())
+                if key in seen and seen[key] != index:
+                    problems.append(Problem(SITUATIONS, line_of(document, ("concepts", index, "rules", 0)),
+                                            f"concepts:{index}", f"{word!r} is in concepts {seen[key]} and {index}"))
+                seen.setdefault(key, index)
     return vocabulary
 
 

@@ -290,6 +290,34 @@ class Situation(Strict):
         return self.ru if language == "ru" else self.en if language == "en" else self.zh_hant + self.zh_hans
 
 
+class Concept(Strict):
+    """The everyday words for one concept of the rules (ours): swore, cursed, insulted → abuse.
+    Search compares every phrase and every query with each of these words put to the concept's
+    first word (tdarules.search.situations), so a phrase written with one of them matches a
+    question that uses another. ``rules``: where the concept is (for review; checked to exist)."""
+    rules: tuple[str, ...] = Field(min_length=1)
+    en: tuple[str, ...] = ()
+    zh_hant: tuple[str, ...] = Field(default=(), alias="zh-Hant")
+    zh_hans: tuple[str, ...] = Field(default=(), alias="zh-Hans")    # serves both Chinese sites, as above
+    ru: tuple[str, ...] = ()
+    # a number of three digits or more (1000, 5k) in a question is an amount: it counts as this
+    # concept's name (one concept has it)
+    numbers: bool = False
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @field_validator("rules")
+    @classmethod
+    def _rule_ids(cls, value):
+        for rule_id in value:
+            if not SITUATION_TARGET.match(rule_id):
+                raise ValueError(f"{rule_id!r} is not a rule, procedure or part id (43, RP-5, 13-C)")
+        return value
+
+    def members(self, language: str) -> tuple[str, ...]:
+        """The words, the concept's name first (a Chinese concept is named by its first zh-Hant word)."""
+        return self.ru if language == "ru" else self.en if language == "en" else self.zh_hant + self.zh_hans
+
+
 class SituationVocabulary(Strict):
     """rulebook/situations.yaml: question framing per language and the situation phrases."""
     by: Literal["ours"]
@@ -297,6 +325,7 @@ class SituationVocabulary(Strict):
     # a player's word → the words the rule text uses for it (籌碼 → 計分牌, баттон → кнопка)
     words: dict[Literal["en", "zh-Hant", "ru"], dict[str, tuple[str, ...]]] = Field(default_factory=dict)
     situations: tuple[Situation, ...] = ()
+    concepts: tuple[Concept, ...] = ()
 
     def words_for(self, language: str) -> dict[str, tuple[str, ...]]:
         return self.words.get("zh-Hant" if language.startswith("zh") else language, {})

@@ -71,7 +71,7 @@ def test_did_you_mean_on_the_results_page_with_the_api(page, api_site):
 
 
 def test_did_you_mean_on_the_results_page_offline(page, base_url):
-    page.goto(f"{base_url}/en/search/?q=misdaelt")
+    page.goto(f"{base_url}/en/search/?q=mysdael")      # two slips from misdeal
     link = page.locator(".tda-results__status a.tda-results__suggestion")
     link.wait_for(timeout=20000)
     assert link.inner_text() == "misdeal"

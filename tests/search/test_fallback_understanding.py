@@ -89,3 +89,20 @@ def test_typos_both_sides(data, lang, typed, meant):
     corrected, _ = python_side(data, lang, typed)
     assert corrected == meant
     assert run_js(data, [(lang, typed)])[0]["corrected"] == meant
+
+
+CONCEPT_QUERIES = [   # concept words in other forms than the phrases', word sequences, amounts
+    ("en", "the guy next to me swore at the dealer"), ("en", "opponent is taking forever every hand"),
+    ("en", "he bet 1000 and I raised to 1400"), ("en", "opened 5k, is that a bet"),
+    ("ru", "он обматерил дилера"), ("ru", "поставил 1000 а я 1400"), ("ru", "у соперника засветилась карта"),
+    ("zh-Hant", "有人罵荷官"), ("zh-Hant", "他一直拖時間"), ("zh-Hans", "对方下注1000我推了1400算什么"),
+    ("zh-Hans", "对面一直爆粗口"),
+]
+
+
+def test_concepts_and_amounts_both_sides(data):
+    js = run_js(data, CONCEPT_QUERIES)
+    for (lang, text), got in zip(CONCEPT_QUERIES, js):
+        corrected, found = python_side(data, lang, text)
+        assert (got["corrected"], got["situation"]) == (corrected, found), (lang, text)
+    assert any(r in js[0]["situation"] for r in ("70", "71")) and "29" in js[1]["situation"]

@@ -16,14 +16,17 @@ const LETTERS = new RegExp(`(?:${NOT_CJK}[\\p{L}\\p{M}])+`, "gu");     // typos.
 const CYRILLIC = /[а-я]/u;
 
 export const THRESHOLD = 0.5;
+const WEAK_THRESHOLD = 0.34, WEAK = 0.5;   // situations.WEAK_THRESHOLD, WEAK: when no phrase reaches THRESHOLD
 export const FULL_WEIGHT = 3.0;
 export const COVERAGE = 0.5;               // situations.COVERAGE
 export const SITUATION_WEIGHT = 2.5;       // ranking.SITUATION_WEIGHT
 const SECOND = 0.2, THIRD = 0.1;
 const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
+const DOUBLED = /([b-df-hj-km-rtv-y])\1$/u;          // situations.DOUBLED
 const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
 ся сь а я о е ы и у ю ь й`.split(/\s+/).sort((a, b) => b.length - a.length);
 const RU_STEM = 6, EN_STEM = 7, MIN_WORD = 4;
+const AMOUNT = /^(?:[0-9]{3,}|[0-9]+[kк])$/u;      // situations.AMOUNT
 
 const cut = (s, n) => Array.from(s).slice(0, n).join("");
 
@@ -37,7 +40,11 @@ export function stem(word, lang) {
     return cut(w, RU_STEM);
   }
   for (const s of EN_SUFFIXES) {
-    if (w.endsWith(s) && w.length - s.length >= 3) { w = w.slice(0, -s.length); break; }
+    if (w.endsWith(s) && w.length - s.length >= 3) {
+      w = w.slice(0, -s.length);
+      if ((s === "ing" || s === "ed") && DOUBLED.test(w)) w = w.slice(0, -1);   // betting → bet (situations.stem)
+      break;
+    }
   }
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
   return cut(w, EN_STEM);
@@ -53,22 +60,64 @@ export function stripFraming(text, framing, zh) {
   return (text.match(WORD) || []).filter((w) => !drop.has(w.replace(/’/g, "'"))).join(" ");
 }
 
-/** situations.keys */
-export function keys(text, lang, framing, enFraming = []) {
+/** situations.keys: with `concepts` (situations.prepare_concepts) each concept word is put to its
+ * concept's name before the keys are made unique, so that a run of stems can match. */
+export function keys(text, lang, framing, enFraming = [], concepts = null, dedupe = true) {
   const zh = lang.startsWith("zh");
   const en = new Set(enFraming);
-  const out = [];
+  const runs = concepts ? conceptTables(concepts).runs : null;
+  let seq = [];                                // a stem per word, an array of keys per Chinese run
+  if (runs) text = text.replace(runs.re, (m) => runs.to.get(m));   // before the framing goes (說他有)
   for (const word of stripFraming(text, framing, zh).match(TOKEN) || []) {
     if (en.size && /^[\x00-\x7f]+$/.test(word) && en.has(word.replace(/’/g, "'"))) continue;
     if (CJK_RUN.test(word)) {
       const chars = Array.from(word);          // bigrams, then single characters (situations.keys)
-      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
-      out.push(...chars);
+      const grams = [];
+      for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i] + chars[i + 1]);
+      seq.push([...grams, ...chars]);
     } else if (!zh && /n['’]t$/u.test(word) && /^[\x00-\x7f]+$/.test(word.replace(/’/g, "'"))) {
-      out.push("not");                         // wasn't, didn't, can't (situations.NEGATION)
-    } else out.push(stem(word, lang));
+      seq.push("not");                         // wasn't, didn't, can't (situations.NEGATION)
+    } else if (concepts && concepts.amount && concepts.amount.length && AMOUNT.test(word)) {
+      seq.push([...concepts.amount]);          // "he bet 1000, I pushed 1400": amounts (situations.AMOUNT)
+    } else seq.push(stem(word, lang));
   }
-  return [...new Set(out.filter(Boolean))];
+  if (concepts && concepts.words && concepts.words.length) seq = canonical(seq, conceptTables(concepts).words);
+  const out = seq.flatMap((item) => (Array.isArray(item) ? item : [item])).filter(Boolean);
+  return dedupe ? [...new Set(out)] : out;
+}
+
+/** situations._canonical: every concept word (a run of stems, longest first) put to its name. */
+function canonical(seq, table) {
+  const out = [];
+  for (let i = 0; i < seq.length;) {
+    const item = seq[i];
+    let hit = null;
+    if (typeof item === "string") {
+      for (const [member, name] of table.get(item) || []) {
+        if (member.every((m, j) => seq[i + j] === m)) { hit = [member, name]; break; }
+      }
+    }
+    if (hit) { out.push(...hit[1]); i += hit[0].length; } else { out.push(item); i += 1; }
+  }
+  return out;
+}
+
+const conceptCache = new WeakMap();
+function conceptTables(concepts) {
+  let t = conceptCache.get(concepts);
+  if (!t) {
+    const words = new Map();
+    for (const [member, name] of concepts.words || []) {
+      if (!words.has(member[0])) words.set(member[0], []);
+      words.get(member[0]).push([member, name]);
+    }
+    const zh = concepts.zh || [];
+    const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const runs = zh.length ? { re: new RegExp(zh.map(([m]) => escape(m)).join("|"), "gu"), to: new Map(zh) } : null;
+    t = { words, runs };
+    conceptCache.set(concepts, t);
+  }
+  return t;
 }
 
 const postingsCache = new WeakMap();
@@ -80,6 +129,7 @@ function postings(data) {
       if (!p.has(k)) p.set(k, []);
       p.get(k).push([e, i]);
     })));
+    p.entryKeys = data.entries.map(([, phrases]) => new Set(phrases.flat()));
     postingsCache.set(data, p);
   }
   return p;
@@ -92,8 +142,10 @@ export function matchSituations(queryKeys, data) {
   const have = new Set(queryKeys), found = {};
   if (!have.size || !data) return found;
   const w = data.weights, post = postings(data), best = new Map();
+  const known = [...have].sort().filter((k) => Object.prototype.hasOwnProperty.call(w, k));
   let asked = 0;
-  for (const k of [...have].sort()) if (Object.prototype.hasOwnProperty.call(w, k)) asked += w[k];
+  for (const k of known) asked += w[k];
+  const explained = new Map(), weak = new Map();
   const touched = new Set();
   for (const k of have) for (const [e, i] of post.get(k) || []) touched.add(`${e},${i}`);
   for (const key of touched) {
@@ -102,11 +154,19 @@ export function matchSituations(queryKeys, data) {
     let total = 0, got = 0;
     for (const k of phrase) { total += w[k]; if (have.has(k)) got += w[k]; }
     let score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
-    if (score < THRESHOLD) continue;
-    score *= 1 - COVERAGE + COVERAGE * (got / asked);   // how much of the query the phrase explains
+    if (score < THRESHOLD) {
+      if (score >= WEAK_THRESHOLD) weak.set(e, Math.max(weak.get(e) || 0, score * WEAK));
+      continue;
+    }
+    if (!explained.has(e)) {                  // what the situation's phrases explain together
+      let x = 0;
+      for (const k of known) if (post.entryKeys[e].has(k)) x += w[k];
+      explained.set(e, x);
+    }
+    score *= 1 - COVERAGE + COVERAGE * (Math.max(got, explained.get(e)) / asked);
     if (score > (best.get(e) || 0)) best.set(e, score);
   }
-  for (const [e, score] of best) {
+  for (const [e, score] of best.size ? best : weak) {
     for (const rule of data.entries[e][0]) found[rule] = Math.max(found[rule] || 0, round4(score));
   }
   return found;
@@ -220,7 +280,7 @@ export function analyse(folded, lang, data) {
   const corrected = corrector ? corrector.correct(folded) : folded;
   const voc = data && data.situations;
   if (!voc) return { corrected, content: corrected, situation: {} };
-  const situation = matchSituations(keys(corrected, lang, voc.framing, voc.en_framing), voc);
+  const situation = matchSituations(keys(corrected, lang, voc.framing, voc.en_framing, voc.concepts), voc);
   let content = stripFraming(corrected, voc.framing, lang.startsWith("zh"));
   if (lang.startsWith("zh")) content = content.split(/\s+/).filter((w) => w && !voc.en_framing.includes(w)).join(" ");
   content = content.replace(/\s+/g, " ").trim();
@@ -463,9 +523,13 @@ export function prepareData(data) {
   // (a cut leaves a space, so it never makes a new one; the order, longest first, is kept). A third
   // of the zh preparation time, same keys.
   const zh = lang.startsWith("zh");
-  const framingOf = (t) => (zh ? voc.framing.filter((f) => f.includes(" ") || t.includes(f)) : voc.framing);
+  // (with the concepts' Chinese words put to their names first, as keys() does before the framing goes)
+  const runs = voc.concepts ? conceptTables(voc.concepts).runs : null;
+  const named = (t) => (runs ? t.replace(runs.re, (m) => runs.to.get(m)) : t);
+  const framingOf = (t) => (zh ? voc.framing.filter((f) => f.includes(" ") || named(t).includes(f)) : voc.framing);
   const entries = phrases.map(([rules, native, english]) =>
-    [rules, [...native.map((t) => keys(t, lang, framingOf(t))), ...english.map((t) => keys(t, "en", voc.en_framing))]]);
+    [rules, [...native.map((t) => keys(t, lang, framingOf(t), [], voc.concepts)),
+      ...english.map((t) => keys(t, "en", voc.en_framing, [], voc.concepts))]]);
   const typos = { ...data.typos };
   if (typos.packed) {
     const terms = new Set(typos.terms);
@@ -475,7 +539,7 @@ export function prepareData(data) {
     delete typos.packed;
   }
   const { packed, ...rest } = data;
-  return { ...rest, situations: { ...voc, entries, weights: weights || keyWeights(entries, unigram) }, typos };
+  return { ...rest, situations: { ...voc, entries, weights: weights || keyWeights(entries, unigram, voc.concepts && voc.concepts.df) }, typos };
 }
 
 /** static_index._unpack_slips: [term index step, "position (base 36) character…", …] → the runs. */
@@ -495,9 +559,10 @@ function unpackSlips(terms, packed) {
 
 /** situations.prepare's weights: log(1 + entries / entries with the key), a lone Chinese character
  * times `unigram`; rounded to 4 places as Python's round() (toFixed rounds the exact binary value). */
-function keyWeights(entries, unigram) {
+function keyWeights(entries, unigram, counts = {}) {
   const df = new Map();
   for (const [, phrases] of entries) for (const k of new Set(phrases.flat())) df.set(k, (df.get(k) || 0) + 1);
+  for (const [k, n] of Object.entries(counts || {})) if (df.has(k)) df.set(k, n);   // concept names (situations.prepare)
   const out = {};
   for (const [k, n] of df) out[k] = Number((Math.log(1 + entries.length / n) * (k.length === 1 && CJK_RUN.test(k) ? unigram : 1)).toFixed(4));
   return out;

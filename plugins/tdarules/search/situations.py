@@ -10,9 +10,11 @@ One algorithm, two implementations kept identical: this module (the API) and
   Porter/Snowball, which the browser lacks), Chinese runs as character bigrams.
 * ``match(query keys)``: every phrase scores the share of its key weight (rarer keys weigh more,
   ``log(1 + entries / entries with the key)``) that the query has; an entry scores its best phrase;
-  entries below ``THRESHOLD`` are dropped. A phrase whose matched keys weigh little in all (one
-  common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``; a phrase that
-  passes is then weighed by how much of the query's key weight it explains (``COVERAGE``). The result is
+  entries below ``THRESHOLD`` are dropped (unless none reaches it: then those above
+  ``WEAK_THRESHOLD`` count, at ``WEAK`` times their score). A phrase whose matched keys weigh
+  little in all (one common word such as "chip") is damped by ``min(1, matched weight / FULL_WEIGHT)``; a phrase that
+  passes is then weighed by how much of the query's key weight it explains, or its situation's
+  phrases explain together if that is more (``COVERAGE``). The result is
   ``{rule or part id: score in (0, 1]}``.
 * English phrases also serve the zh and ru sites (players type "min raise" or "OOT" there too).
 * ``words``: a player's word → the rule text's words (籌碼 → 計分牌), appended to the search words
@@ -27,6 +29,9 @@ import unicodedata
 from .analyzers import CJK
 
 THRESHOLD = 0.5
+# When no phrase reaches THRESHOLD, a question in new words may still share a third of a phrase's
+# weight: weak evidence (WEAK times the score) is better than none. Only then.
+WEAK_THRESHOLD, WEAK = 0.34, 0.5
 FULL_WEIGHT = 3.0
 # How much of the query a phrase explains also counts: a short phrase whose two words a long question
 # happens to hold ranks below a longer phrase that explains the whole question (coverage ∈ [0, 1]).
@@ -36,10 +41,14 @@ UNIGRAM = 0.5
 WORD = re.compile(f"[^\\W_{CJK}]+(?:['’-][^\\W_{CJK}]+)*", re.UNICODE)   # a Latin or Cyrillic word
 CJK_RUN = re.compile(f"[{CJK}]+")
 EN_SUFFIXES = ("ing", "ed", "es", "s", "ly")
+DOUBLED = re.compile(r"([b-df-hj-km-rtv-y])\1$")     # a doubled consonant but l, s, z
 RU_ENDINGS = tuple(sorted("""
 ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
 ся сь а я о е ы и у ю ь й
 """.split(), key=len, reverse=True))
+# A number that can only be an amount (three digits or more, or 5k / 5к): rule numbers have two
+# digits at most, and a whole query that is a rule number never comes here.
+AMOUNT = re.compile(r"[0-9]{3,}|[0-9]+[kк]")
 RU_STEM = 6
 EN_STEM = 7
 
@@ -59,6 +68,8 @@ def stem(word: str, lang: str) -> str:
     for suffix in EN_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[:-len(suffix)]
+            if suffix in ("ing", "ed") and DOUBLED.search(word):
+                word = word[:-1]          # betting → bet, stopped → stop (as Porter does; not call, miss)
             break
     if word.endswith("e") and len(word) > 3:
         word = word[:-1]
@@ -81,23 +92,132 @@ def words(text: str, framing: list[str], zh: bool) -> list[str]:
     return re.findall(f"[{CJK}]+|{WORD.pattern}", text)
 
 
-def keys(text: str, lang: str, framing: list[str], en_framing=()) -> list[str]:
+def keys(text: str, lang: str, framing: list[str], en_framing=(), concepts: dict | None = None,
+         dedupe: bool = True) -> list[str]:
     """Comparison keys of a folded text (see the module docstring); ``en_framing`` drops English
-    framing words typed on the zh and ru sites."""
+    framing words typed on the zh and ru sites; ``concepts`` (:func:`prepare_concepts`) puts each
+    concept word to its concept's name (before ``dedupe``, so that a word sequence can match)."""
     zh = lang.startswith("zh")
-    out: list[str] = []
+    seq: list = []                # a stem per Latin/Cyrillic word, a list of keys per Chinese run
+    runs = _zh_concepts(concepts) if concepts else None
+    if runs is not None:        # before the framing goes: 說他有, 數一下 hold framing characters
+        text = runs[0].sub(lambda m: runs[1][m.group()], text)
     for word in words(text, framing, zh):
         if en_framing and word.isascii() and word.replace("’", "'") in en_framing:
             continue
         if CJK_RUN.fullmatch(word):
             # bigrams for precision, single characters so that word order does not matter
             # (数一下对手的筹码 ~ 数对手筹码)
-            out += [word[i:i + 2] for i in range(len(word) - 1)] + list(word)
+            seq.append([word[i:i + 2] for i in range(len(word) - 1)] + list(word))
         elif not zh and NEGATION.search(word) and word.replace("’", "'").isascii():
-            out.append("not")          # wasn't, didn't, can't: what they say is "not"
+            seq.append("not")          # wasn't, didn't, can't: what they say is "not"
+        elif concepts and concepts.get("amount") and AMOUNT.fullmatch(word):
+            seq.append(list(concepts["amount"]))     # "he bet 1000, I pushed 1400": amounts, not words
         else:
-            out.append(stem(word, lang))
-    return list(dict.fromkeys(k for k in out if k))
+            seq.append(stem(word, lang))
+    if concepts and concepts.get("words"):
+        seq = _canonical(seq, _word_concepts(concepts))
+    out = [k for item in seq for k in (item if isinstance(item, list) else [item]) if k]
+    return list(dict.fromkeys(out)) if dedupe else out
+
+
+def _canonical(seq: list, table: dict) -> list:
+    """``seq`` with every concept word (a run of stems, longest first) put to its concept's name."""
+    out, i = [], 0
+    while i < len(seq):
+        item = seq[i]
+        if isinstance(item, str):
+            for member, canonical in table.get(item, ()):
+                if seq[i:i + len(member)] == member:
+                    out += canonical
+                    i += len(member)
+                    break
+            else:
+                out.append(item)
+                i += 1
+        else:
+            out.append(item)
+            i += 1
+    return out
+
+
+_CONCEPTS: dict[int, tuple] = {}
+
+
+def _word_concepts(concepts: dict) -> dict:
+    """first stem → [(member stems, name stems)], longest member first (prepared in that order)."""
+    cached = _CONCEPTS.get(id(concepts))
+    if cached is None or cached[0] is not concepts:
+        table: dict[str, list] = {}
+        for member, canonical in concepts.get("words", []):
+            table.setdefault(member[0], []).append((list(member), list(canonical)))
+        runs = None
+        if concepts.get("zh"):
+            runs = (re.compile("|".join(re.escape(m) for m, _ in concepts["zh"])), dict(concepts["zh"]))
+        cached = _CONCEPTS[id(concepts)] = (concepts, table, runs)
+    return cached[1]
+
+
+def _zh_concepts(concepts: dict):
+    _word_concepts(concepts)
+    return _CONCEPTS[id(concepts)][2]
+
+
+def _stems(text: str, lang: str, framing: list[str]) -> list[str]:
+    """The stems of a concept word, in order and repeated ("hand for hand"): what ``_canonical`` compares."""
+    return keys(text, lang, framing, (), None, dedupe=False)
+
+
+def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing: list[str]) -> dict:
+    """The concepts for ``lang`` (English ones too on the zh and ru sites, as English phrases serve
+    them): ``words``: [member stems, name stems], longest first; ``zh``: [member, name] (Simplified),
+    longest first; ``amount``: the keys a number that can only be an amount (:data:`AMOUNT`) stands for;
+    ``df`` (filled by :func:`prepare`): the phrase counts of concept names that differ from a plain count."""
+    zh = lang.startswith("zh")
+    words_, runs, amount = [], {}, []
+    for concept in vocabulary.concepts:
+        if concept.numbers and concept.members(lang) and not amount:
+            amount = keys(norm(concept.members(lang)[0]), lang, framing)
+        for side in ([lang] if lang == "en" else [lang, "en"]):
+            members = concept.members(side)
+            if not members:
+                continue
+            if side.startswith("zh"):
+                folded = [norm(m) for m in members]
+                for member in folded:
+                    if CJK_RUN.fullmatch(member):
+                        runs.setdefault(member, folded[0])
+                continue
+            side_framing = framing if side == lang else en_framing
+            stems = [_stems(fold(m), side, side_framing) for m in members]
+            if not stems[0]:
+                continue
+            for member in stems:
+                if member:
+                    words_.append([member, stems[0]])
+    unique = {tuple(m): c for m, c in reversed(words_)}      # the first concept to claim a word keeps it
+    words_ = sorted(([list(m), c] for m, c in unique.items()), key=lambda mc: (-len(mc[0]), mc[0]))
+    return {"words": words_, "zh": [list(mc) for mc in sorted(runs.items(), key=lambda mc: (-len(mc[0]), mc[0]))] if zh else [],
+            "amount": amount, "df": {}}
+
+
+def _entries(vocabulary, lang, norm, framing, en_framing, concepts) -> list:
+    entries = []
+    for situation in vocabulary.situations:
+        phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing, (), concepts))]
+        if lang != "en":
+            phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing, (), concepts))]
+        if phrases:
+            entries.append([list(situation.rules), phrases])
+    return entries
+
+
+def _document_frequency(entries) -> dict[str, int]:
+    df: dict[str, int] = {}
+    for _, phrases in entries:
+        for key in {k for p in phrases for k in p}:
+            df[key] = df.get(key, 0) + 1
+    return df
 
 
 def prepare(vocabulary, lang: str, to_simplified) -> dict:
@@ -109,23 +229,30 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
     if not zh:
         framing = sorted({f.replace("’", "'") for f in framing})
     en_framing = sorted({fold(f).replace("’", "'") for f in vocabulary.framing_for("en")})
-    entries = []
-    for situation in vocabulary.situations:
-        phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing))]
-        if lang != "en":
-            phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing))]
-        if phrases:
-            entries.append([list(situation.rules), phrases])
-    df: dict[str, int] = {}
-    for _, phrases in entries:
-        for key in {k for p in phrases for k in p}:
-            df[key] = df.get(key, 0) + 1
+    concepts = prepare_concepts(vocabulary, lang, norm, framing, en_framing)
+    entries = _entries(vocabulary, lang, norm, framing, en_framing, concepts)
+    df = _document_frequency(entries)
+    # A concept's name is as rare as its most common word was before the words were joined: joining
+    # synonyms says they mean one thing, not that the thing is commoner (the joined count made a
+    # name like "clock" weigh less than "tank" did alone).
+    raw = _document_frequency(_entries(vocabulary, lang, norm, framing, en_framing, None))
+    members: dict[str, set[str]] = {}
+    for member, name in concepts["words"]:
+        if len(member) == 1 and len(name) == 1:
+            members.setdefault(name[0], {name[0]}).add(member[0])
+    for member, name in concepts["zh"]:
+        if len(name) == 2:
+            members.setdefault(name, {name}).update([member] if len(member) == 2 else [])
+    for name, words_ in members.items():
+        if name in df and (most := max(raw.get(w, 0) for w in words_)) and most < df[name]:
+            df[name] = concepts["df"][name] = most
+    concepts["df"] = dict(sorted(concepts["df"].items()))     # shipped: the fallback recomputes weights
     # a single Chinese character says less than a pair: it counts UNIGRAM times its rarity
     weights = {k: round(math.log(1 + len(entries) / n) * (UNIGRAM if len(k) == 1 and CJK_RUN.fullmatch(k) else 1), 4)
                for k, n in sorted(df.items())}
     words = sorted([norm(player), [norm(w) for w in text]] for player, text in vocabulary.words_for(lang).items())
     return {"framing": framing, "entries": entries, "weights": weights,
-            "en_framing": en_framing if lang != "en" else [], "words": words}
+            "en_framing": en_framing if lang != "en" else [], "words": words, "concepts": concepts}
 
 
 def with_text_words(content: str, data: dict, zh: bool) -> str:
@@ -141,7 +268,8 @@ def query_keys(q: str, lang: str, data: dict, to_simplified) -> list[str]:
     text = fold(q)
     if lang.startswith("zh"):
         text = to_simplified(text)
-    return keys(text, lang, data["framing"], data["en_framing"])
+    return keys(text, lang, data["framing"], data["en_framing"], data.get("concepts"))
+
 
 
 def match(query_keys: list[str], data: dict) -> dict[str, float]:
@@ -150,31 +278,48 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
     found: dict[str, float] = {}
     if not have:
         return found
-    weights, postings = _postings(data)
-    asked = sum(weights[k] for k in sorted(have) if k in weights)     # sorted: the same sum as the JS
+    weights, postings, entry_keys = _postings(data)
+    known = sorted(k for k in have if k in weights)     # sorted: the same sums as the JS
+    asked = sum(weights[k] for k in known)
     touched = {where for key in have for where in postings.get(key, ())}
     best: dict[int, float] = {}
+    explained: dict[int, float] = {}
+    weak: dict[int, float] = {}
     for entry, phrase in touched:
         keys_ = data["entries"][entry][1][phrase]
         total = sum(weights[k] for k in keys_)
         got = sum(weights[k] for k in keys_ if k in have)
         score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
         if score < THRESHOLD:
+            if score >= WEAK_THRESHOLD:
+                weak[entry] = max(weak.get(entry, 0.0), score * WEAK)
             continue
-        score *= 1 - COVERAGE + COVERAGE * (got / asked)
+        # how much of the query the situation explains: its phrases together, not only this one
+        if entry not in explained:
+            explained[entry] = sum(weights[k] for k in known if k in entry_keys[entry])
+        score *= 1 - COVERAGE + COVERAGE * (max(got, explained[entry]) / asked)
         if score > best.get(entry, 0.0):
             best[entry] = score
+    if not best:
+        best = weak
     for entry, score in best.items():
         for rule in data["entries"][entry][0]:
-            found[rule] = max(found.get(rule, 0.0), round(score, 4))
+            found[rule] = max(found.get(rule, 0.0), _round4(score))
     return found
+
+
+def _round4(x: float) -> float:
+    """Four decimals as the JS rounds them (Math.round(x * 1e4) / 1e4: half up on the scaled float;
+    Python's round() is exact on the binary value, and the two differed on 0.70085)."""
+    return math.floor(x * 10000 + 0.5) / 10000
 
 
 _POSTINGS: dict[int, tuple] = {}
 
 
 def _postings(data: dict):
-    """key → [(entry, phrase)] for one prepared data set (cached: it is built once per language)."""
+    """key → [(entry, phrase)] and each entry's keys, for one prepared data set (cached: built once
+    per language)."""
     cached = _POSTINGS.get(id(data))
     if cached is None or cached[0] is not data:
         postings: dict[str, list[tuple[int, int]]] = {}
@@ -182,5 +327,6 @@ def _postings(data: dict):
             for p, phrase in enumerate(phrases):
                 for key in phrase:
                     postings.setdefault(key, []).append((e, p))
-        cached = _POSTINGS[id(data)] = (data, data["weights"], postings)
-    return cached[1], cached[2]
+        entry_keys = [{k for phrase in phrases for k in phrase} for _, phrases in data["entries"]]
+        cached = _POSTINGS[id(data)] = (data, data["weights"], postings, entry_keys)
+    return cached[1], cached[2], cached[3]

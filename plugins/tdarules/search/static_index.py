@@ -132,16 +132,18 @@ def _phrase_texts(rulebook, lang: str, data: dict) -> list[tuple[list[str], list
     voc = data["situations"]
     norm = (lambda text: t2s(fold(text))) if zh else fold
     out, at = [], 0
+    concepts = voc.get("concepts")       # shipped as they are: keys() puts concept words to their names
     for situation in rulebook.situations.situations:
-        native = [t for p in situation.phrases(lang) if situations.keys(t := norm(p), lang, voc["framing"])]
-        english = [t for p in situation.en if situations.keys(t := fold(p), "en", voc["en_framing"])] if lang != "en" else []
+        native = [t for p in situation.phrases(lang) if situations.keys(t := norm(p), lang, voc["framing"], (), concepts)]
+        english = [t for p in situation.en if situations.keys(t := fold(p), "en", voc["en_framing"], (), concepts)] \
+            if lang != "en" else []
         if not native and not english:
             continue
         if at >= len(voc["entries"]):
             return None
         rules, phrases = voc["entries"][at]
-        again = [situations.keys(t, lang, voc["framing"]) for t in native] + \
-                [situations.keys(t, "en", voc["en_framing"]) for t in english]
+        again = [situations.keys(t, lang, voc["framing"], (), concepts) for t in native] + \
+                [situations.keys(t, "en", voc["en_framing"], (), concepts) for t in english]
         if rules != list(situation.rules) or again != phrases:
             return None
         out.append((native, english))
@@ -149,12 +151,14 @@ def _phrase_texts(rulebook, lang: str, data: dict) -> list[tuple[list[str], list
     return out if at == len(voc["entries"]) else None
 
 
-def _weights(entries: list) -> dict[str, float]:
-    """situations.prepare's key weights, computed from the entries as understanding.js does."""
+def _weights(entries: list, counts: dict[str, int] | None = None) -> dict[str, float]:
+    """situations.prepare's key weights, computed from the entries as understanding.js does
+    (``counts``: the concept names' phrase counts, situations.prepare_concepts ``df``)."""
     df: dict[str, int] = {}
     for _, phrases in entries:
         for key in {k for p in phrases for k in p}:
             df[key] = df.get(key, 0) + 1
+    df.update({k: n for k, n in (counts or {}).items() if k in df})
     return {k: round(math.log(1 + len(entries) / n) * (situations.UNIGRAM if len(k) == 1 and situations.CJK_RUN.fullmatch(k) else 1), 4)
             for k, n in sorted(df.items())}
 
@@ -212,7 +216,7 @@ def packed(rulebook, lang: str, data: dict) -> dict:
         return data
     out_voc = {k: v for k, v in voc.items() if k not in ("entries", "weights")}
     out_voc["phrases"] = [[rules, native, english] for (rules, _), (native, english) in zip(voc["entries"], texts)]
-    if _weights(voc["entries"]) != voc["weights"]:
+    if _weights(voc["entries"], (voc.get("concepts") or {}).get("df")) != voc["weights"]:
         out_voc["weights"] = voc["weights"]
     out_voc["unigram"] = situations.UNIGRAM
     out_typos = dict(typo)
