@@ -5,7 +5,8 @@
 
 Relevance (tests/search/queries.yaml = project; questions.yaml split into tune / held-out;
 questions_dev.yaml = dev, a second tuning batch; questions_fresh.yaml = fresh, a second held-out
-batch; questions_unseen.yaml = unseen, held out and written by a hand that never saw the engine; MRR@10 and recall@3, see tdarules.search.evaluate; rows "/strict" count glossary hits as misses):
+batch; questions_unseen.yaml = unseen, held out and written by a hand that never saw the engine;
+questions_unseen2.yaml = unseen2, a second such batch written after unseen had been used to judge changes; MRR@10 and recall@3, see tdarules.search.evaluate; rows "/strict" count glossary hits as misses):
 * whoosh    the API's engine, in-process.
 * pagefind  the static fallback as the browser runs it: the Pagefind index is built from the model
             into a temporary site, served on 127.0.0.1 with docs/assets/search/, and queried through
@@ -49,7 +50,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import DEV, FRESH, QUESTIONS, UNSEEN, load_queries, rank_of, split, summarize  # noqa: E402
+from tdarules.search.evaluate import DEV, FRESH, QUESTIONS, UNSEEN, UNSEEN2, load_queries, rank_of, split, summarize  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
 from lunr_site import site_file_bytes  # noqa: E402
@@ -81,7 +82,7 @@ def grouped(cases, name: str, ranks_by_case: dict[int, int | None], strict: dict
     if strict is not None:
         grouped(cases, name + "/strict", strict)
         FAILURES.pop(name + "/strict", None)
-    for group in ("project", "tune", "dev", "held-out", "fresh", "unseen"):
+    for group in ("project", "tune", "dev", "held-out", "fresh", "unseen", "unseen2"):
         ranks = defaultdict(list)
         for c in cases:
             if GROUPS[id(c)] == group:
@@ -224,7 +225,7 @@ def print_summary(lunr_sizes: dict | None) -> None:
 
 def print_failures(count: int, held_out: bool) -> None:
     for name, rows in FAILURES.items():
-        rows = [r for r in rows if held_out or r[0] not in ("held-out", "fresh", "unseen")]
+        rows = [r for r in rows if held_out or r[0] not in ("held-out", "fresh", "unseen", "unseen2")]
         rows.sort(key=lambda r: (-(r[2] or 99), r[0], r[1].lang))
         print(f"\n{name}: {len(rows)} queries not ranked first" + ("" if held_out else " (held-out not shown)")
               + f"; worst {min(count, len(rows))}:")
@@ -310,8 +311,9 @@ def main() -> None:
         for case in members:
             GROUPS[id(case)] = group
         cases += members
-    # fresh, unseen: held out, never tuned on (unseen: written without seeing the engine); dev: tuned on
-    for group, path in (("fresh", FRESH), ("dev", DEV), ("unseen", UNSEEN)):
+    # fresh, unseen, unseen2: held out, never tuned on (unseen, unseen2: written without seeing the engine);
+    # dev: tuned on
+    for group, path in (("fresh", FRESH), ("dev", DEV), ("unseen", UNSEEN), ("unseen2", UNSEEN2)):
         if path.exists():
             batch = load_queries(path)
             for case in batch:

@@ -13,6 +13,8 @@ QUESTIONS = QUERIES.with_name("questions.yaml")     # players' questions, split 
 FRESH = QUERIES.with_name("questions_fresh.yaml")   # a later held-out batch, reported on its own
 DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
+# a second such batch, written after the first had been used to judge changes: never tuned on
+UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
 
 
 @dataclass
