@@ -81,6 +81,11 @@ NUMBERS = [
     ("ru", "правило 43", ("43", None)), ("ru", "Правило 43б", ("43", "B")), ("ru", "п. 43", ("43", None)),
     ("ru", "RP-5", ("RP-5", None)), ("ru", "РП 5", ("RP-5", None)), ("ru", "46 (2017)", ("43", None)),
     ("ru", "правило 46 из 2017", ("43", None)),
+    # the rulebook's name and the long names of procedures around a number
+    ("en", "tda rule 16", ("16", None)), ("en", "Poker TDA rule 43b", ("43", "B")),
+    ("en", "recommended procedure 4", ("RP-4", None)), ("en", "procedure 5", ("RP-5", None)),
+    ("zh-Hant", "TDA 第43條", ("43", None)), ("ru", "пункт 40 тда", ("40", None)),
+    ("ru", "рекомендуемая процедура 5", ("RP-5", None)), ("ru", "процедура 12", ("RP-12", None)),
 ]
 
 
@@ -91,7 +96,7 @@ def test_rule_numbers_in_every_form_and_language(js):
 
 
 @pytest.mark.parametrize("q", ["43 players", "min raise", "2017", "rule", "99", "RP 99", "2017 rule 99",
-                               "правило", "第條", "12345"])
+                               "правило", "第條", "12345", "tda", "tda 2024", "procedure"])
 def test_not_a_rule_number(js, q):
     en, ru = js(("resolve", "en", q), ("resolve", "ru", q))
     assert (en, ru) == (None, None)

@@ -12,6 +12,8 @@ from tdarules.search.query import QueryError, _snippet, search
     ("规则43", "zh-Hans", "43"), ("第４３条", "zh-Hans", "43"), ("правило 43", "ru", "43"), ("правило 43б", "ru", "43-B"),
     ("RP 5", "en", "RP-5"), ("RP-5", "ru", "RP-5"), ("rp5c", "en", "RP-5-C"), ("2017 rule 46", "en", "43"),
     ("46 (2017)", "en", "43"), ("rule 46 (2017)", "zh-Hant", "43"), ("правило 46 2017", "ru", "43"),
+    ("tda rule 16", "en", "16"), ("recommended procedure 4", "en", "RP-4"), ("пункт 40 тда", "ru", "40"),
+    ("рекомендуемая процедура 5", "ru", "RP-5"), ("TDA 第43條", "zh-Hant", "43"),
 ])
 def test_number_jumps(index_dir, q, lang, first):
     hits = search(index_dir, q, lang, 5)

@@ -20,11 +20,13 @@ export function fold(text, t2s = null) {
 
 // --- rule numbers (query.py: RULE_REF, RP_REF, YEAR_2017, STOP_2017) -------------------------------
 
-const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пр\\.?|п\\.?|№|no\\.?|#)";
+const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\\.?|п\\.?|№|no\\.?|#)";
 const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?\\s*条?$`, "u");
-const RP_REF = new RegExp("^(?:rp|рп|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?$", "u");
+const RP_REF = new RegExp("^(?:rp|рп|(?:recommended\\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?$", "u");
 const YEAR_2017 = new RegExp(`(?:\\(\\s*2017\\s*\\)|${START}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)`, "gu");
 const STOP_2017 = new RegExp(`${START}(?:in|from|of|old|tda|the|в|из|старое|старый|старые)${END}|[()/,]|旧|的|版`, "gu");
+// "tda rule 16", "пункт 40 тда": the rulebook's name around a number says nothing about which rule.
+const TDA_NAME = new RegExp(`${START}(?:poker\\s+)?(?:tda|тда)${END}`, "gu");
 const CYRILLIC_PART = { а: "A", б: "B", в: "C", г: "D", д: "E", е: "F" };
 
 const strip = (s, chars) => {
@@ -45,6 +47,7 @@ export function parseRuleNumber(q, t2s = null) {
     stripped = strip(stripped, " -.:").replace(/\s+/g, " ");
     if (stripped !== text.trim()) { old = true; text = stripped; }
   }
+  text = strip(text.replace(TDA_NAME, " ").replace(/\s+/g, " "), " -.:");
   let m;
   if ((m = RP_REF.exec(text))) return { id: `RP-${Number(m[1])}`, part: partLetter(m[2]), old };
   if ((m = RULE_REF.exec(text))) return { id: String(Number(m[1])), part: partLetter(m[2]), old };

@@ -100,12 +100,14 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
 
 # --- the engine -----------------------------------------------------------------------------------
 
-RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пр\.?|п\.?|№|no\.?|#)"
+RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\.?|п\.?|№|no\.?|#)"
 RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?第?\s*(\d{{1,2}})\s*条?\s*[-.]?\s*([a-zа-е])?\s*条?$")
-RP_REF = re.compile(r"^(?:rp|рп|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*(\d{1,2})\s*条?\s*[-.]?\s*([a-zа-е])?$")
+RP_REF = re.compile(r"^(?:rp|рп|(?:recommended\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*(\d{1,2})\s*条?\s*[-.]?\s*([a-zа-е])?$")
 YEAR_2017 = re.compile(r"(?:\(\s*2017\s*\)|\b2017\s*(?:年|г\.?|года?)?\s*(?:版|edition|version|редакци[ия])?|(?:tda\s*)?2017)")
 CYRILLIC_PART = dict(zip("абвгде", "ABCDEF"))
 STOP_2017 = re.compile(r"\b(?:in|from|of|old|tda|the|в|из|старое|старый|старые)\b|[()/,]|旧|的|版")
+# "tda rule 16", "пункт 40 тда": the rulebook's name around a number says nothing about which rule.
+TDA_NAME = re.compile(r"\b(?:poker\s+)?(?:tda|тда)\b")
 
 
 def _part_letter(letter: str | None) -> str | None:
@@ -236,6 +238,7 @@ class Engine:
             stripped = re.sub(r"\s+", " ", stripped)
             if stripped != text.strip():
                 old, text = True, stripped
+        text = re.sub(r"\s+", " ", TDA_NAME.sub(" ", text)).strip(" -.:")
         if m := RP_REF.match(text):
             rule_id, letter = f"RP-{int(m.group(1))}", _part_letter(m.group(2))
         elif m := RULE_REF.match(text):
