@@ -2,24 +2,18 @@
 `central` field does for the API (fallback.withCentral, run in Node on static_index's data)."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from node_module import needs_node, run_in_node
+
 ROOT = Path(__file__).resolve().parents[2]
-ASSETS = ROOT / "docs" / "assets" / "search"
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+pytestmark = needs_node
 
 RUNNER = """
 import * as f from %s;
 import * as q from %s;
-let input = "";
-process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
-for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, calls } = JSON.parse(input);
 process.stdout.write(JSON.stringify(calls.map(([lang, text, rules]) => {
   const map = lang.startsWith("zh") ? t2s : null;
@@ -38,12 +32,7 @@ def js():
     env = {"data": {lang: query_data(rulebook, lang) for lang in ("en", "zh-Hant")}, "t2s": t2s_map(rulebook)}
 
     def run(*calls):
-        payload = json.dumps({**env, "calls": [list(c) for c in calls]}, ensure_ascii=False)
-        script = RUNNER % (json.dumps((ASSETS / "fallback.js").as_uri()), json.dumps((ASSETS / "query.js").as_uri()))
-        proc = subprocess.run([NODE, "--input-type=module", "-e", script], input=payload,
-                              capture_output=True, text=True, timeout=60)
-        assert proc.returncode == 0, proc.stderr
-        return json.loads(proc.stdout)
+        return run_in_node(RUNNER, ["fallback.js", "query.js"], {**env, "calls": [list(c) for c in calls]})
     return run
 
 

@@ -3,29 +3,22 @@ shortens a word it lacks until something matches ("chek" → the examples' playe
 "did you mean" offline on the zh and ru sites. Run in Node on the data static_index writes."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_module import needs_node, run_in_node
 
 from tdarules.search.analyzers import fold
 from tdarules.search.index import documents
 from tdarules.search.typos import LATIN_OR_CYRILLIC
 
 ROOT = Path(__file__).resolve().parents[2]
-ASSETS = ROOT / "docs" / "assets" / "search"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+pytestmark = needs_node
 
 RUNNER = """
 import * as k from %s;
 import * as q from %s;
-let input = "";
-process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
-for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, calls } = JSON.parse(input);
 process.stdout.write(JSON.stringify(calls.map(([fn, lang, text]) => {
   const d = data[lang], v = k.vocabulary(d);
@@ -51,12 +44,7 @@ def js(rulebook):
     env = {"data": {lang: query_data(rulebook, lang) for lang in LANGS}, "t2s": t2s_map(rulebook)}
 
     def run(*calls):
-        payload = json.dumps({**env, "calls": [list(c) for c in calls]}, ensure_ascii=False)
-        script = RUNNER % (json.dumps((ASSETS / "known.js").as_uri()), json.dumps((ASSETS / "query.js").as_uri()))
-        proc = subprocess.run([NODE, "--input-type=module", "-e", script], input=payload,
-                              capture_output=True, text=True, timeout=60)
-        assert proc.returncode == 0, proc.stderr
-        return json.loads(proc.stdout)
+        return run_in_node(RUNNER, ["known.js", "query.js"], {**env, "calls": [list(c) for c in calls]})
     return run
 
 

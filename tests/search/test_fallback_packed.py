@@ -4,23 +4,18 @@ API's side reads (index.query_understanding), key for key and weight for weight.
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from node_module import needs_node, run_in_node
+
 ROOT = Path(__file__).resolve().parents[2]
-MODULE = ROOT / "docs" / "assets" / "search" / "understanding.js"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+pytestmark = needs_node
 
 RUNNER = """
 import { prepareData } from %s;
-let input = "";
-process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
-for await (const chunk of process.stdin) input += chunk;
 const out = {};
 for (const [lang, data] of Object.entries(JSON.parse(input))) out[lang] = prepareData(data);
 process.stdout.write(JSON.stringify(out));
@@ -34,10 +29,7 @@ def rulebook():
 
 
 def prepared_in_node(payload: dict) -> dict:
-    proc = subprocess.run([NODE, "--input-type=module", "-e", RUNNER % json.dumps(MODULE.as_uri())],
-                          input=json.dumps(payload, ensure_ascii=False), capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return run_in_node(RUNNER, ["understanding.js"], payload)
 
 
 def test_node_unpacks_the_shipped_data_to_the_apis(rulebook, tmp_path):

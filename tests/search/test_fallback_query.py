@@ -6,23 +6,18 @@ from __future__ import annotations
 
 import gzip
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from node_module import needs_node, run_in_node
+
 ROOT = Path(__file__).resolve().parents[2]
-QUERY_JS = ROOT / "docs" / "assets" / "search" / "query.js"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+pytestmark = needs_node
 
 RUNNER = """
 import * as q from %s;
-let input = "";
-process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
-for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, calls } = JSON.parse(input);
 const out = calls.map(([fn, lang, ...args]) => {
   const d = typeof lang === "string" ? data[lang] : lang;
@@ -54,11 +49,7 @@ def env():
 @pytest.fixture(scope="module")
 def js(env):
     def run(*calls):
-        payload = json.dumps({**env, "calls": [list(c) for c in calls]}, ensure_ascii=False)
-        proc = subprocess.run([NODE, "--input-type=module", "-e", RUNNER % json.dumps(QUERY_JS.as_uri())],
-                              input=payload, capture_output=True, text=True, timeout=60)
-        assert proc.returncode == 0, proc.stderr
-        return json.loads(proc.stdout)
+        return run_in_node(RUNNER, ["query.js"], {**env, "calls": [list(c) for c in calls]})
     return run
 
 

@@ -3,12 +3,10 @@ and understand().exact run in Node on the data static_index writes, against tdar
 (and the engine) in Python, for every query of both relevance sets and a set of mistyped ones."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_module import needs_node, run_in_node
 
 from tdarules.search import suggest
 from tdarules.search.analyzers import t2s
@@ -16,10 +14,8 @@ from tdarules.search.evaluate import QUESTIONS, load_queries
 from tdarules.search.typos import Corrector, fold_query
 
 ROOT = Path(__file__).resolve().parents[2]
-ASSETS = ROOT / "docs" / "assets" / "search"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+pytestmark = needs_node
 
 MISTYPED = [
     ("en", "xtrng bte"), ("en", "misdaelt"), ("en", "dead buton"), ("en", "Ｓｔｒｉｎｇ　Ｂｅｔ"), ("en", "xqzvw"),
@@ -30,9 +26,6 @@ MISTYPED = [
 
 RUNNER = """
 import * as q from %s;
-let input = "";
-process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
-for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, queries } = JSON.parse(input);
 process.stdout.write(JSON.stringify(queries.map(([lang, text]) => {
   const d = data[lang], map = lang.startsWith("zh") ? t2s : null;
@@ -72,12 +65,7 @@ def python_side(data, lang, text):
 
 def test_same_decisions_as_python(data):
     asked = queries()
-    payload = json.dumps({**data, "queries": asked}, ensure_ascii=False)
-    script = RUNNER % json.dumps((ASSETS / "query.js").as_uri())
-    proc = subprocess.run([NODE, "--input-type=module", "-e", script], input=payload, capture_output=True,
-                          text=True, timeout=180)
-    assert proc.returncode == 0, proc.stderr
-    js = json.loads(proc.stdout)
+    js = run_in_node(RUNNER, ["query.js"], {**data, "queries": asked}, timeout=180)
     differ = [(lang, q, got, python_side(data, lang, q)) for (lang, q), got in zip(asked, js)
               if got != python_side(data, lang, q)]
     assert not differ, "\n".join(map(str, differ[:20]))

@@ -3,12 +3,10 @@ Node on the data static_index writes, against tdarules.search (situations, typos
 every query of both relevance sets; plus the typos and situations it must catch."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_module import needs_node, run_in_node
 
 from tdarules.search import situations as py_situations
 from tdarules.search.analyzers import t2s
@@ -16,18 +14,12 @@ from tdarules.search.evaluate import QUESTIONS, load_queries
 from tdarules.search.typos import Corrector, fold_query
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULE = ROOT / "docs" / "assets" / "search" / "understanding.js"
-QUERY_JS = ROOT / "docs" / "assets" / "search" / "query.js"
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+pytestmark = needs_node
 
 RUNNER = """
 import * as u from %s;
 import * as q from %s;
-let input = "";
-process.stdin.setEncoding("utf8");          // else a chunk boundary can split a character
-for await (const chunk of process.stdin) input += chunk;
 const { data, t2s, queries } = JSON.parse(input);
 const out = queries.map(([lang, text]) => {
   const d = data[lang];
@@ -48,11 +40,7 @@ def data():
 
 
 def run_js(data, queries):
-    payload = json.dumps({**data, "queries": queries}, ensure_ascii=False)
-    proc = subprocess.run([NODE, "--input-type=module", "-e", RUNNER % (json.dumps(MODULE.as_uri()), json.dumps(QUERY_JS.as_uri()))],
-                          input=payload, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return run_in_node(RUNNER, ["understanding.js", "query.js"], {**data, "queries": queries})
 
 
 def python_side(data, lang, text):
