@@ -116,21 +116,16 @@ def _load_situations(root: Path, edition: Edition | None, documents, problems, c
     vocabulary = _validate(SituationVocabulary, plain, SITUATIONS, document, problems)
     if vocabulary is None or edition is None:
         return SituationVocabulary(by="ours")
-    for index, situation in enumerate(vocabulary.situations):
-        for position, target in enumerate(situation.rules):
-            rule_id, _, letter = target.rpartition("-") if target[-1].isalpha() and "-" in target else (target, "", "")
-            rule = edition.rule(rule_id)
-            if rule is None or (letter and letter not in rule.parts):
-                problems.append(Problem(SITUATIONS, line_of(document, ("situations", index, "rules", position)),
-                                        f"situations:{index}", f"{target!r} is not a 2024 rule or part"))
+    for section, entries in (("situations", vocabulary.situations), ("concepts", vocabulary.concepts)):
+        for index, entry in enumerate(entries):
+            for position, target in enumerate(entry.rules):
+                rule_id, _, letter = target.rpartition("-") if target[-1].isalpha() and "-" in target else (target, "", "")
+                rule = edition.rule(rule_id)
+                if rule is None or (letter and letter not in rule.parts):
+                    problems.append(Problem(SITUATIONS, line_of(document, (section, index, "rules", position)),
+                                            f"{section}:{index}", f"{target!r} is not a 2024 rule or part"))
     seen: dict[tuple[str, str], int] = {}
     for index, concept in enumerate(vocabulary.concepts):
-        for position, target in enumerate(concept.rules):
-            rule_id, _, letter = target.rpartition("-") if target[-1].isalpha() and "-" in target else (target, "", "")
-            rule = edition.rule(rule_id)
-            if rule is None or (letter and letter not in rule.parts):
-                problems.append(Problem(SITUATIONS, line_of(document, ("concepts", index, "rules", position)),
-                                        f"concepts:{index}", f"{target!r} is not a 2024 rule or part"))
         for lang in ("en", "zh", "ru"):      # a word names one concept only
             for word in concept.members("zh-Hant" if lang == "zh" else lang):
                 key = (lang, word.lower())

@@ -267,8 +267,9 @@ class GlossaryTerm(Strict):
 SITUATION_TARGET = re.compile(r"^(?:[1-9][0-9]?|RP-[1-9][0-9]?)(?:-[A-Z])?$")
 
 
-class Situation(Strict):
-    """Players' words for what happened at the table, and the rules (or parts) that answer it (ours)."""
+class RuleWords(Strict):
+    """Words of ours in each language, for the rules (or parts) they lead to: what Situation and
+    Concept share."""
     rules: tuple[str, ...] = Field(min_length=1)   # "31", "RP-5", "13-C"
     en: tuple[str, ...] = ()
     zh_hant: tuple[str, ...] = Field(default=(), alias="zh-Hant")   # also serves zh-Hans (t2s-folded)
@@ -286,36 +287,30 @@ class Situation(Strict):
                 raise ValueError(f"{rule_id!r} is not a rule, procedure or part id (43, RP-5, 13-C)")
         return value
 
-    def phrases(self, language: str) -> tuple[str, ...]:
+    def words(self, language: str) -> tuple[str, ...]:
+        """This language's words; a Chinese site's are the zh-Hant ones, then the zh-Hans ones."""
         return self.ru if language == "ru" else self.en if language == "en" else self.zh_hant + self.zh_hans
 
 
-class Concept(Strict):
+class Situation(RuleWords):
+    """Players' words for what happened at the table, and the rules (or parts) that answer it (ours)."""
+
+    def phrases(self, language: str) -> tuple[str, ...]:
+        return self.words(language)
+
+
+class Concept(RuleWords):
     """The everyday words for one concept of the rules (ours): swore, cursed, insulted → abuse.
     Search compares every phrase and every query with each of these words put to the concept's
     first word (tdarules.search.situations), so a phrase written with one of them matches a
     question that uses another. ``rules``: where the concept is (for review; checked to exist)."""
-    rules: tuple[str, ...] = Field(min_length=1)
-    en: tuple[str, ...] = ()
-    zh_hant: tuple[str, ...] = Field(default=(), alias="zh-Hant")
-    zh_hans: tuple[str, ...] = Field(default=(), alias="zh-Hans")    # serves both Chinese sites, as above
-    ru: tuple[str, ...] = ()
     # a number of three digits or more (1000, 5k) in a question is an amount: it counts as this
     # concept's name (one concept has it)
     numbers: bool = False
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-    @field_validator("rules")
-    @classmethod
-    def _rule_ids(cls, value):
-        for rule_id in value:
-            if not SITUATION_TARGET.match(rule_id):
-                raise ValueError(f"{rule_id!r} is not a rule, procedure or part id (43, RP-5, 13-C)")
-        return value
 
     def members(self, language: str) -> tuple[str, ...]:
         """The words, the concept's name first (a Chinese concept is named by its first zh-Hant word)."""
-        return self.ru if language == "ru" else self.en if language == "en" else self.zh_hant + self.zh_hans
+        return self.words(language)
 
 
 class SituationVocabulary(Strict):
