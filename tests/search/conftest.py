@@ -1,4 +1,5 @@
-"""Fixtures: one index built from the real rulebook per session, and a real uvicorn server."""
+"""Fixtures: the real rulebook, its index and the fallback's data, each built once per session, and a real
+uvicorn server."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,11 +10,25 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def index_dir(tmp_path_factory) -> Path:
+def rulebook():
     from tdarules.loader import load_rulebook
+    return load_rulebook(ROOT)
+
+
+@pytest.fixture(scope="session")
+def query_env(rulebook) -> dict:
+    """What the fallback's modules get in the browser, per language (static_index.query_data), and the
+    t2s map: built once (~3 s) for every Node test of the fallback; read-only."""
+    from tdarules.search.static_index import query_data, t2s_map
+    return {"data": {lang: query_data(rulebook, lang) for lang in ("en", "zh-Hant", "zh-Hans", "ru")},
+            "t2s": t2s_map(rulebook)}
+
+
+@pytest.fixture(scope="session")
+def index_dir(tmp_path_factory, rulebook) -> Path:
     from tdarules.search.index import build_index
     out = tmp_path_factory.mktemp("search-index")
-    build_index(load_rulebook(ROOT), out)
+    build_index(rulebook, out)
     return out
 
 

@@ -2,13 +2,11 @@
 `central` field does for the API (fallback.withCentral, run in Node on static_index's data)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from node_module import needs_node, run_in_node
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = needs_node
 
 RUNNER = """
@@ -25,11 +23,8 @@ process.stdout.write(JSON.stringify(calls.map(([lang, text, rules]) => {
 
 
 @pytest.fixture(scope="module")
-def js():
-    from tdarules.loader import load_rulebook
-    from tdarules.search.static_index import query_data, t2s_map
-    rulebook = load_rulebook(ROOT)
-    env = {"data": {lang: query_data(rulebook, lang) for lang in ("en", "zh-Hant")}, "t2s": t2s_map(rulebook)}
+def js(query_env):
+    env = query_env
 
     def run(*calls):
         return run_in_node(RUNNER, ["fallback.js", "query.js"], {**env, "calls": [list(c) for c in calls]})

@@ -3,7 +3,6 @@ shortens a word it lacks until something matches ("chek" → the examples' playe
 "did you mean" offline on the zh and ru sites. Run in Node on the data static_index writes."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from node_module import needs_node, run_in_node
@@ -12,7 +11,6 @@ from tdarules.search.analyzers import fold
 from tdarules.search.index import documents
 from tdarules.search.typos import LATIN_OR_CYRILLIC
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 pytestmark = needs_node
 
@@ -33,15 +31,8 @@ process.stdout.write(JSON.stringify(calls.map(([fn, lang, text]) => {
 
 
 @pytest.fixture(scope="module")
-def rulebook():
-    from tdarules.loader import load_rulebook
-    return load_rulebook(ROOT)
-
-
-@pytest.fixture(scope="module")
-def js(rulebook):
-    from tdarules.search.static_index import query_data, t2s_map
-    env = {"data": {lang: query_data(rulebook, lang) for lang in LANGS}, "t2s": t2s_map(rulebook)}
+def js(query_env):
+    env = query_env
 
     def run(*calls):
         return run_in_node(RUNNER, ["known.js", "query.js"], {**env, "calls": [list(c) for c in calls]})

@@ -4,13 +4,10 @@ API's side reads (index.query_understanding), key for key and weight for weight.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import pytest
 
 from node_module import needs_node, run_in_node
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 pytestmark = needs_node
 
@@ -20,12 +17,6 @@ const out = {};
 for (const [lang, data] of Object.entries(JSON.parse(input))) out[lang] = prepareData(data);
 process.stdout.write(JSON.stringify(out));
 """
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    from tdarules.loader import load_rulebook
-    return load_rulebook(ROOT)
 
 
 def prepared_in_node(payload: dict) -> dict:

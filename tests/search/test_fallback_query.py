@@ -39,11 +39,8 @@ process.stdout.write(JSON.stringify(out));
 
 
 @pytest.fixture(scope="module")
-def env():
-    from tdarules.loader import load_rulebook
-    from tdarules.search.static_index import query_data, t2s_map
-    rulebook = load_rulebook(ROOT)
-    return {"data": {lang: query_data(rulebook, lang) for lang in LANGS}, "t2s": t2s_map(rulebook)}
+def env(query_env):
+    return query_env
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@ and understand().exact run in Node on the data static_index writes, against tdar
 (and the engine) in Python, for every query of both relevance sets and a set of mistyped ones."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from node_module import needs_node, run_in_node
@@ -13,8 +12,6 @@ from tdarules.search.analyzers import t2s
 from tdarules.search.evaluate import QUESTIONS, load_queries
 from tdarules.search.typos import Corrector, fold_query
 
-ROOT = Path(__file__).resolve().parents[2]
-LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 pytestmark = needs_node
 
 MISTYPED = [
@@ -36,11 +33,8 @@ process.stdout.write(JSON.stringify(queries.map(([lang, text]) => {
 
 
 @pytest.fixture(scope="module")
-def data():
-    from tdarules.loader import load_rulebook
-    from tdarules.search.static_index import query_data, t2s_map
-    rulebook = load_rulebook(ROOT)
-    return {"data": {lang: query_data(rulebook, lang) for lang in LANGS}, "t2s": t2s_map(rulebook)}
+def data(query_env):
+    return query_env
 
 
 def queries():
