@@ -18,11 +18,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
-
-
-@pytest.fixture(scope="module")
 def prepared(rulebook):
     return {lang: situations.prepare(rulebook.situations, lang, t2s) for lang in ("en", "zh-Hant", "zh-Hans", "ru")}
 

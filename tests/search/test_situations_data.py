@@ -14,11 +14,6 @@ from tdarules.search.situations import fold
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
-
-
 def test_every_rule_and_procedure_has_situations_in_every_language(rulebook):
     covered = {lang: set() for lang in ("en", "zh-Hant", "ru")}
     for situation in rulebook.situations.situations:
