@@ -127,7 +127,7 @@ def _load_situations(root: Path, edition: Edition | None, documents, problems, c
     seen: dict[tuple[str, str], int] = {}
     for index, concept in enumerate(vocabulary.concepts):
         for lang in ("en", "zh", "ru"):      # a word names one concept only
-            for word in concept.members("zh-Hant" if lang == "zh" else lang):
+            for word in concept.words("zh-Hant" if lang == "zh" else lang):
                 key = (lang, word.lower())
                 if key in seen and seen[key] != index:
                     problems.append(Problem(SITUATIONS, line_of(document, ("concepts", index, "rules", 0)),

@@ -295,22 +295,16 @@ class RuleWords(Strict):
 class Situation(RuleWords):
     """Players' words for what happened at the table, and the rules (or parts) that answer it (ours)."""
 
-    def phrases(self, language: str) -> tuple[str, ...]:
-        return self.words(language)
-
 
 class Concept(RuleWords):
     """The everyday words for one concept of the rules (ours): swore, cursed, insulted → abuse.
     Search compares every phrase and every query with each of these words put to the concept's
-    first word (tdarules.search.situations), so a phrase written with one of them matches a
-    question that uses another. ``rules``: where the concept is (for review; checked to exist)."""
+    first word, its name (`words(language)[0]`; a Chinese concept is named by its first zh-Hant word;
+    tdarules.search.situations), so a phrase written with one of them matches a question that uses
+    another. ``rules``: where the concept is (for review; checked to exist)."""
     # a number of three digits or more (1000, 5k) in a question is an amount: it counts as this
     # concept's name (one concept has it)
     numbers: bool = False
-
-    def members(self, language: str) -> tuple[str, ...]:
-        """The words, the concept's name first (a Chinese concept is named by its first zh-Hant word)."""
-        return self.words(language)
 
 
 class SituationVocabulary(Strict):

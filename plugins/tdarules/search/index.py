@@ -173,7 +173,7 @@ def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> d
     if lang.startswith("zh"):      # poker words, rule titles and situation phrases, as whole runs
         texts = [w for term in rulebook.glossary for w in term.zh_hant]
         texts += [d.title for d in docs if d.kind in ("rule", "procedure")]
-        texts += [p for s in rulebook.situations.situations for p in s.phrases(lang)]
+        texts += [p for s in rulebook.situations.situations for p in s.words(lang)]
         terms = [run for text in texts for run in re.findall(f"[{CJK}]+", t2s(fold(text)))]
     return {"situations": situations.prepare(rulebook.situations, lang, t2s),
             "typos": typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)}

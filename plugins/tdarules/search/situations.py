@@ -176,10 +176,10 @@ def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing
     zh = lang.startswith("zh")
     words_, runs, amount = [], {}, []
     for concept in vocabulary.concepts:
-        if concept.numbers and concept.members(lang) and not amount:
-            amount = keys(norm(concept.members(lang)[0]), lang, framing)
+        if concept.numbers and concept.words(lang) and not amount:
+            amount = keys(norm(concept.words(lang)[0]), lang, framing)
         for side in ([lang] if lang == "en" else [lang, "en"]):
-            members = concept.members(side)
+            members = concept.words(side)
             if not members:
                 continue
             if side.startswith("zh"):
@@ -204,7 +204,7 @@ def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing
 def _entries(vocabulary, lang, norm, framing, en_framing, concepts) -> list:
     entries = []
     for situation in vocabulary.situations:
-        phrases = [k for p in situation.phrases(lang) if (k := keys(norm(p), lang, framing, (), concepts))]
+        phrases = [k for p in situation.words(lang) if (k := keys(norm(p), lang, framing, (), concepts))]
         if lang != "en":
             phrases += [k for p in situation.en if (k := keys(fold(p), "en", en_framing, (), concepts))]
         if phrases:

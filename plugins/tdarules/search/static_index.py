@@ -134,7 +134,7 @@ def _phrase_texts(rulebook, lang: str, data: dict) -> list[tuple[list[str], list
     out, at = [], 0
     concepts = voc.get("concepts")       # shipped as they are: keys() puts concept words to their names
     for situation in rulebook.situations.situations:
-        native = [t for p in situation.phrases(lang) if situations.keys(t := norm(p), lang, voc["framing"], (), concepts)]
+        native = [t for p in situation.words(lang) if situations.keys(t := norm(p), lang, voc["framing"], (), concepts)]
         english = [t for p in situation.en if situations.keys(t := fold(p), "en", voc["en_framing"], (), concepts)] \
             if lang != "en" else []
         if not native and not english:

@@ -146,12 +146,12 @@ def texts_for(docs, vocabulary, lang: str, to_simplified) -> list[str]:
     zh = lang.startswith("zh")
     out = [fold(f"{d.title}\n{d.body}") for d in docs]
     for situation in vocabulary.situations:
-        out += [fold(p) for p in situation.phrases(lang)] + [fold(p) for p in situation.en]
+        out += [fold(p) for p in situation.words(lang)] + [fold(p) for p in situation.en]
     out.append(" ".join(fold(f) for f in vocabulary.framing_for(lang)))     # never "corrected" either
     # nor the players' words of the concepts and of `words:` (they were put right into other words:
     # yell → cell, stall → small, tank → bank, 大吼 → 大盲)
     for concept in vocabulary.concepts:
-        out += [fold(m) for m in concept.members(lang)] + ([fold(m) for m in concept.en] if lang != "en" else [])
+        out += [fold(m) for m in concept.words(lang)] + ([fold(m) for m in concept.en] if lang != "en" else [])
     out.append(" ".join(fold(w) for w in vocabulary.words_for(lang)))
     if zh:
         out = [to_simplified(t) for t in out]
