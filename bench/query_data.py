@@ -9,20 +9,20 @@ Prints medians over the runs (each run a fresh parse of the file, so nothing is 
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import json
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
+
+from lunr_site import LAUNCH_ARGS, serve  # noqa: E402  (bench/: a static server and chromium's flags)
+
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 
 # one function for both runtimes: `text` is the file's text; returns milliseconds per step
@@ -95,23 +95,12 @@ def in_chromium(site: Path, runs: int) -> dict:
     from playwright.sync_api import sync_playwright
     shutil.copytree(ROOT / "docs" / "assets" / "search", site / "assets" / "search")
     (site / "index.html").write_text("<!doctype html><html><body></body></html>")
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--no-first-run"])
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
-            out = page.evaluate(PAGE_SCRIPT, [runs])
-            browser.close()
-    finally:
-        server.shutdown()
+    with serve(site) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=LAUNCH_ARGS)
+        page = browser.new_page()
+        page.goto(f"{url}/")
+        out = page.evaluate(PAGE_SCRIPT, [runs])
+        browser.close()
     return out
 
 
