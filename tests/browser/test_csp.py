@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tdarules.search.server import create_app
+from search_box import search
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,9 +64,7 @@ def test_calculator_and_number_box_work_under_the_policy(watched, secured):
 def test_search_api_and_pagefind_under_the_policy(watched, secured):
     page, messages = watched
     page.goto(f"{secured}/en/")
-    box = page.locator("input.tda-search__input")
-    box.fill("min raise")
-    page.locator(".tda-search__results li a").first.wait_for()
+    search(page, "min raise")
     assert page.locator(".tda-search__backend").count() == 0         # the API answered
     page.route("**/api/search**", lambda route: route.abort("connectionrefused"))
     page.goto(f"{secured}/ru/")

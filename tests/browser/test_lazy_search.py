@@ -17,6 +17,7 @@ from tdarules.search.server import create_app
 from tdarules.web.hashed_assets import HASHED_NAME
 
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
+from search_box import search
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = ROOT / "site"
@@ -43,21 +44,13 @@ def lazy_modules(urls: list[str]) -> set[str]:
     return found
 
 
-def results(page, text: str):
-    box = page.locator("input.tda-search__input")
-    box.fill(text)
-    hits = page.locator(".tda-search__results li a")
-    hits.first.wait_for()
-    return hits
-
-
 def test_the_page_loads_none_of_the_search_modules_until_search_is_used(page, api_site, request_log):
     page.goto(f"{api_site}/en/rules/43/")
     page.wait_for_load_state("networkidle")
     assert lazy_modules(request_log.urls) == set(), request_log.urls
     # the number box (number.js, loaded by rules.js) still works without them
     assert any(re.search(r"/assets/search/number\.[0-9a-f]{8}\.js$", u) for u in request_log.urls)
-    hits = results(page, "string bet")                       # the API answers: still nothing lazy
+    hits = search(page, "string bet")                       # the API answers: still nothing lazy
     assert page.locator(".tda-search__backend").count() == 0
     assert any("/rules/56/" in (a.get_attribute("href") or "") for a in hits.all()), [a.get_attribute("href") for a in hits.all()]
     assert lazy_modules(request_log.urls) == set()
@@ -68,7 +61,7 @@ def test_with_the_api_down_the_fallback_is_imported_and_answers(page, api_site, 
     page.goto(f"{api_site}/ru/")
     page.wait_for_load_state("networkidle")
     assert lazy_modules(request_log.urls) == set()
-    hits = results(page, "стринг-бет")
+    hits = search(page, "стринг-бет")
     page.locator(".tda-search__backend").wait_for()          # the offline index answered
     hrefs = [a.get_attribute("href") for a in hits.all()]
     assert any(h.startswith("/ru/rules/56/") for h in hrefs), hrefs

@@ -21,6 +21,7 @@ from polling import wait_until          # the server's CSP refuses wait_for_func
 from tdarules.search.server import create_app
 from tdarules.web.finalize import finalize_site
 from calculator_forms import calculate_pot_limit_preflop
+from search_box import search
 
 pytestmark = pytest.mark.browser
 SAVE_TIMEOUT = 120_000
@@ -146,9 +147,7 @@ def test_saved_rulebook_works_in_airplane_mode(sw_context, deployment):
 
     # A Chinese search: the API is unreachable, the cached Pagefind index answers.
     page.goto(f"{deployment.url}/zh-Hant/")
-    page.locator("input.tda-search__input").fill("最低加注")
-    results = page.locator(".tda-search__results li a")
-    results.first.wait_for()
+    results = search(page, "最低加注")
     page.locator(".tda-search__backend").wait_for()
     hrefs = [a.get_attribute("href") for a in results.all()]
     assert any(h.startswith("/zh-Hant/rules/43/") for h in hrefs), hrefs

@@ -6,18 +6,9 @@ import re
 
 import pytest
 
-
-
+from search_box import search
 
 pytestmark = pytest.mark.browser
-
-
-def search(page, text: str):
-    box = page.locator("input.tda-search__input")
-    box.fill(text)
-    results = page.locator(".tda-search__results li a")
-    results.first.wait_for()
-    return results
 
 
 def test_simplified_query_on_the_traditional_site_lands_on_the_part(page, api_site):
