@@ -13,7 +13,7 @@ shipped (``lexical``), embeddings alone (``semantic``: cosine, best document per
 reciprocal-rank fusion of both (``fusion``: 1/(60 + rank), equal weights, the naive fusion the
 issue reports) and the same fusion with the semantic list's weight chosen per language on the
 tuning groups alone (``fusion-w``; 0 means lexical alone won). Only that weight is tuned, and only
-on tune + dev, so the held-out, fresh, unseen and unseen2 rows are fair.
+on tune + dev, so the held-out, fresh and unseen rows are fair.
 Also prints the encoder's CPU time per query, against the ~50 ms budget of a query.
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import DEV, FRESH, QUESTIONS, UNSEEN, UNSEEN2, load_queries, rank_of, split, summarize  # noqa: E402
+from tdarules.search.evaluate import DEV, FRESH, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, load_queries, rank_of, split, summarize  # noqa: E402
 from tdarules.search.index import build_index, documents  # noqa: E402
 from tdarules.search.query import engine  # noqa: E402
 
@@ -57,7 +57,7 @@ def main() -> None:
     build_index(rulebook, index_dir)
     lexical = engine(index_dir)
     groups = split(load_queries(QUESTIONS))
-    for name, path in (("dev", DEV), ("fresh", FRESH), ("unseen", UNSEEN), ("unseen2", UNSEEN2)):
+    for name, path in (("dev", DEV), ("fresh", FRESH), ("unseen", UNSEEN), ("unseen2", UNSEEN2), ("unseen3", UNSEEN3)):
         if path.exists():
             groups[name] = load_queries(path)
     # per case: (group, lang, expect, lexical list, semantic list), ranked hits as (id, rule, kind)

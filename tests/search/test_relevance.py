@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tdarules.loader import load_rulebook
-from tdarules.search.evaluate import QUESTIONS, UNSEEN, UNSEEN2, load_queries, rank_of, rule_of, split, summarize
+from tdarules.search.evaluate import QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, load_queries, rank_of, rule_of, split, summarize
 from tdarules.search.query import search
 
 CASES = load_queries()
@@ -86,7 +86,7 @@ def test_players_questions_floor(index_dir, third):
 UNSEEN_KINDS = {"situation", "question", "slang", "typo", "mixed", "term", "number"}
 
 
-@pytest.mark.parametrize("batch", [UNSEEN, UNSEEN2], ids=lambda path: path.stem)
+@pytest.mark.parametrize("batch", [UNSEEN, UNSEEN2, UNSEEN3], ids=lambda path: path.stem)
 def test_unseen_batch_is_well_formed(batch):
     """Every query of each unseen batch can be scored: enough per language, known kinds, and each
     expected id is a rule (or RP) of the 2024 edition in the query's language, written as a whole
@@ -116,7 +116,7 @@ def test_unseen_batch_is_well_formed(batch):
     assert len({r for c in cases for r in c.expect}) >= 60     # spread over the rules, not the famous few
 
 
-@pytest.mark.parametrize("batch", [UNSEEN, UNSEEN2], ids=lambda path: path.stem)
+@pytest.mark.parametrize("batch", [UNSEEN, UNSEEN2, UNSEEN3], ids=lambda path: path.stem)
 def test_unseen_floor(index_dir, batch):
     """A floor, not a target: the batches are never tuned on (bench/search.py prints their figures)."""
     by_lang = defaultdict(list)

@@ -15,6 +15,8 @@ DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
+# a third, written at the start of stop 17 before that stop's engine work: its figure is the one that counts
+UNSEEN3 = QUERIES.with_name("questions_unseen3.yaml")
 
 
 @dataclass
