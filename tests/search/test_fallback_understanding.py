@@ -66,6 +66,15 @@ def test_same_understanding_as_the_api(data):
     ("zh-Hant", "邊持", "边池"),                  # same sound, wrong character
     ("zh-Hans", "最低加住", "最低加注"),
     ("zh-Hans", "比赛中手机响了", "比赛中手机响了"),  # nothing to correct
+    # a pinyin keyboard's slip inside a sentence: same sound (qi, chi, tiao, zhu, pai), two-character terms too
+    ("zh-Hans", "可以气牌吗", "可以弃牌吗"),
+    ("zh-Hant", "邊吃怎麼分", "边池怎么分"),
+    ("zh-Hans", "双人单跳的时候谁是小盲", "双人单挑的时候谁是小盲"),
+    ("zh-Hans", "他说跟住", "他说跟注"),
+    ("zh-Hant", "荷官少發一張拍", "荷官少发一张牌"),
+    # not a slip: another sound (家 jia is no 下 xia), or a word of the rules' own
+    ("zh-Hans", "他家住了", "他家住了"),
+    ("zh-Hans", "玩家离开座位", "玩家离开座位"),
 ])
 def test_typos_both_sides(data, lang, typed, meant):
     corrected, _ = python_side(data, lang, typed)

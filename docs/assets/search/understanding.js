@@ -202,13 +202,23 @@ export class Corrector {
     this.real = new Set(data.real || []);
     this.known = new Set(this.terms);
     this.masked = new Map();
+    this.byMask = new Map();
     for (const t of this.terms) {
       const c = Array.from(t);
       for (let i = 0; i < c.length; i++) {
         const k = [...c.slice(0, i), "?", ...c.slice(i + 1)].join("");
         if (!this.masked.has(k)) this.masked.set(k, t);
+        if (!this.byMask.has(k)) this.byMask.set(k, []);
+        this.byMask.get(k).push(c);
       }
     }
+    this.sound = new Map();                   // character → the sound groups it is in (typos.sound_groups)
+    (data.sounds || []).forEach((chars, g) => {
+      for (const ch of chars) {
+        if (!this.sound.has(ch)) this.sound.set(ch, new Set());
+        this.sound.get(ch).add(g);
+      }
+    });
     this.lengths = [...new Set(this.terms.map((t) => Array.from(t).length))].sort((a, b) => b - a);
   }
 
@@ -230,7 +240,14 @@ export class Corrector {
       for (const n of this.lengths) {
         const piece = out.slice(i, i + n);
         const p = piece.join("");
+        if (this.known.has(p)) { i += n - 1; break; }          // a whole term is read as it is
         if (piece.length < n || this.real.has(p)) continue;
+        const same = this.sameSound(piece);
+        if (same) {
+          out = [...out.slice(0, i), ...same, ...out.slice(i + n)];
+          i += n - 1;
+          break;
+        }
         if (n === 2 && run.length !== 2) continue;
         const inner = [...Array(n).keys()].filter((k) => ((k > 0 && k < n - 1) || (k === 0 && i === 0) || (k === n - 1 && i + n === out.length))
           && !this.covered(piece, k));
@@ -248,6 +265,19 @@ export class Corrector {
       i++;
     }
     return out.join("");
+  }
+
+  sameSound(piece) {                          // typos.Corrector.same_sound (characters, not text)
+    for (let k = 0; k < piece.length; k++) {
+      const groups = this.sound.get(piece[k]);
+      if (!groups || this.covered(piece, k)) continue;
+      const mask = [...piece.slice(0, k), "?", ...piece.slice(k + 1)].join("");
+      for (const term of this.byMask.get(mask) || []) {
+        const theirs = this.sound.get(term[k]);
+        if (theirs && [...groups].some((g) => theirs.has(g))) return term;
+      }
+    }
+    return null;
   }
 
   covered(piece, k) {                         // typos.Corrector.covered

@@ -14,11 +14,15 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   for that term ("最底加注" → "最低加注", "邊持" → "边池", the wrong character of the same sound),
   unless that run occurs in the rules themselves (``real``: such runs found in the corpus). In
   two-character terms only as a whole run; in longer terms an end character only at the end of the run.
+  A character of the same sound as the term's (``sounds``: groups of characters sharing a toneless
+  syllable, :func:`sound_groups`) is a slip anywhere in the run, two-character terms included: that
+  is the slip a pinyin keyboard makes ("中途重构" → "中途重购"), and a junction of two words is
+  rarely one.
 """
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 
 from .analyzers import CJK, POKER_WORDS
 from .situations import fold
@@ -48,9 +52,38 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
         probe = Corrector({"terms": terms})
         real = {r for r in real if any(not probe.covered(r, k) for k in range(len(r))
                                        if probe.masked.get(r[:k] + "?" + r[k + 1:]) not in (None, r))}
-        return {"terms": terms, "real": sorted(real)}
+        return {"terms": terms, "real": sorted(real), "sounds": sound_groups(terms)}
     counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
     return {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
+
+
+def common_characters() -> list[str]:
+    """GB 2312's first level: the 3,755 most used Simplified characters, the ones a pinyin keyboard
+    offers first (a slip is one of them far more often than a rare character)."""
+    return [bytes([hi, lo]).decode("gb2312") for hi in range(0xB0, 0xD8) for lo in range(0xA1, 0xFF)
+            if not (hi == 0xD7 and lo > 0xF9)]
+
+
+def sound_groups(terms: list[str]) -> list[str]:
+    """Characters sharing a toneless syllable, one string per syllable of the terms' characters.
+
+    A term's characters are read in the term (重购: chong gou, not zhong); the common characters by
+    their usual reading, the one a player typing that syllable is offered. Only syllables a term
+    holds are kept: the others could never make a slip of a term."""
+    from pypinyin import lazy_pinyin       # build time only: the groups ship in the data
+
+    groups: dict[str, set[str]] = defaultdict(set)
+    for term in terms:
+        syllables = lazy_pinyin(term)
+        if len(syllables) == len(term):    # else a character without a reading merged with its neighbour
+            for char, syllable in zip(term, syllables):
+                if syllable.isascii() and syllable.isalpha():
+                    groups[syllable].add(char)
+    for char in common_characters():
+        syllable = lazy_pinyin(char)[0]
+        if syllable in groups:
+            groups[syllable].add(char)
+    return ["".join(sorted(chars)) for _, chars in sorted(groups.items()) if len(chars) > 1]
 
 
 def damerau1(a: str, b: str) -> bool:
@@ -82,9 +115,16 @@ class Corrector:
         self.terms = data.get("terms", [])
         self.real = set(data.get("real", []))
         self.masked: dict[str, str] = {}
+        self.by_mask: dict[str, list[str]] = {}
         for term in self.terms:                       # longest first: the first term wins
             for i in range(len(term)):
-                self.masked.setdefault(term[:i] + "?" + term[i + 1:], term)
+                mask = term[:i] + "?" + term[i + 1:]
+                self.masked.setdefault(mask, term)
+                self.by_mask.setdefault(mask, []).append(term)
+        self.sound: dict[str, set[int]] = {}
+        for g, chars in enumerate(data.get("sounds", [])):
+            for char in chars:
+                self.sound.setdefault(char, set()).add(g)
         self.lengths = sorted({len(t) for t in self.terms}, reverse=True)
         self.known = set(self.terms)
 
@@ -106,8 +146,16 @@ class Corrector:
         while i < len(out):
             for n in self.lengths:
                 piece = out[i:i + n]
+                if piece in self.known:            # a whole term is read as it is, never inside
+                    i += n - 1
+                    break
                 if len(piece) < n or piece in self.real:
                     continue
+                term = self.same_sound(piece)
+                if term:
+                    out = out[:i] + term + out[i + n:]
+                    i += n - 1
+                    break
                 # A two-character term only as the whole run (inside a longer run any junction of
                 # two words is one character off some term); in a longer term a slip at its edge
                 # counts only at the edge of the run (else it is a neighbouring word: 中手机 ≠ 玩手机).
@@ -124,6 +172,16 @@ class Corrector:
                     break
             i += 1
         return out
+
+    def same_sound(self, piece: str) -> str | None:
+        """The term ``piece`` is with one character put for another of the same sound, or None."""
+        for k in range(len(piece)):
+            if piece[k] not in self.sound or self.covered(piece, k):
+                continue
+            for term in self.by_mask.get(piece[:k] + "?" + piece[k + 1:], ()):
+                if self.sound[piece[k]] & self.sound.get(term[k], set()):
+                    return term
+        return None
 
     def covered(self, piece: str, k: int) -> bool:
         """Whether a whole term shorter than ``piece`` covers its character ``k``."""
