@@ -249,12 +249,11 @@ export class Corrector {
           break;
         }
         if (n === 2 && run.length !== 2) continue;
-        const inner = [...Array(n).keys()].filter((k) => ((k > 0 && k < n - 1) || (k === 0 && i === 0) || (k === n - 1 && i + n === out.length))
-          && !this.covered(piece, k));
+        const inner = [...Array(n).keys()].filter((k) => (k > 0 && k < n - 1) || (k === 0 && i === 0) || (k === n - 1 && i + n === out.length));
         let term = null;
-        for (const k of inner) {
+        for (const k of inner) {                  // (covered() last: it is the costly test)
           const t = this.masked.get([...piece.slice(0, k), "?", ...piece.slice(k + 1)].join(""));
-          if (t) { term = t; break; }
+          if (t && !this.covered(piece, k)) { term = t; break; }
         }
         if (term && term !== p && Array.from(term).length === n) {
           out = [...out.slice(0, i), ...Array.from(term), ...out.slice(i + n)];
@@ -270,11 +269,14 @@ export class Corrector {
   sameSound(piece) {                          // typos.Corrector.same_sound (characters, not text)
     for (let k = 0; k < piece.length; k++) {
       const groups = this.sound.get(piece[k]);
-      if (!groups || this.covered(piece, k)) continue;
+      if (!groups) continue;
       const mask = [...piece.slice(0, k), "?", ...piece.slice(k + 1)].join("");
       for (const term of this.byMask.get(mask) || []) {
         const theirs = this.sound.get(term[k]);
-        if (theirs && [...groups].some((g) => theirs.has(g))) return term;
+        if (theirs && [...groups].some((g) => theirs.has(g))) {
+          if (!this.covered(piece, k)) return term;
+          break;
+        }
       }
     }
     return null;

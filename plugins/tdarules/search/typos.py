@@ -163,9 +163,10 @@ class Corrector:
                     continue
                 # the slip is an inner character, or an end character at the end of the run, and
                 # no whole shorter term covers it (全亮牌 holds 亮牌: not a slip of 全下牌)
-                inner = [k for k in range(n) if (0 < k < n - 1 or (k == 0 and i == 0) or (k == n - 1 and i + n == len(out)))
-                         and not self.covered(piece, k)]
-                term = next((t for k in inner if (t := self.masked.get(piece[:k] + "?" + piece[k + 1:]))), None)
+                # (covered() last: it is the costly test)
+                inner = (k for k in range(n) if 0 < k < n - 1 or (k == 0 and i == 0) or (k == n - 1 and i + n == len(out)))
+                term = next((t for k in inner if (t := self.masked.get(piece[:k] + "?" + piece[k + 1:]))
+                             and not self.covered(piece, k)), None)
                 if term and term != piece and len(term) == n:
                     out = out[:i] + term + out[i + n:]
                     i += n - 1
@@ -176,11 +177,15 @@ class Corrector:
     def same_sound(self, piece: str) -> str | None:
         """The term ``piece`` is with one character put for another of the same sound, or None."""
         for k in range(len(piece)):
-            if piece[k] not in self.sound or self.covered(piece, k):
+            sound = self.sound.get(piece[k])
+            if not sound:
                 continue
             for term in self.by_mask.get(piece[:k] + "?" + piece[k + 1:], ()):
-                if self.sound[piece[k]] & self.sound.get(term[k], set()):
-                    return term
+                if sound & self.sound.get(term[k], set()):
+                    # (checked last: the costly part, and rarely reached)
+                    if not self.covered(piece, k):
+                        return term
+                    break
         return None
 
     def covered(self, piece: str, k: int) -> bool:
