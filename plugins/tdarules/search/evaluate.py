@@ -12,6 +12,8 @@ QUERIES = Path(__file__).resolve().parents[3] / "tests" / "search" / "queries.ya
 QUESTIONS = QUERIES.with_name("questions.yaml")     # players' questions, split into tune / held-out
 FRESH = QUERIES.with_name("questions_fresh.yaml")   # a later held-out batch, reported on its own
 DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
+# a blind tuning batch: written from the rule texts alone, like the unseen ones, but tuned on
+DEV2 = QUERIES.with_name("questions_dev2.yaml")
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
