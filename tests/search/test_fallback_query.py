@@ -29,6 +29,7 @@ const out = calls.map(([fn, lang, ...args]) => {
     case "match": return q.matchGlossary(args[0], d, map);
     case "jump": return q.jumpHits(d, args[0], args[1]);
     case "fold": return q.fold(args[0], map);
+    case "situation": return q.understand(args[0], d, map).situation;
     case "afterRule": return q.glossaryAfterRule(args[0]);
     case "merge": return q.mergeRanked(args[0]).map((r) => r.id);
   }
@@ -74,6 +75,10 @@ NUMBERS = [
     ("en", "recommended procedure 4", ("RP-4", None)), ("en", "procedure 5", ("RP-5", None)),
     ("zh-Hant", "TDA 第43條", ("43", None)), ("ru", "пункт 40 тда", ("40", None)),
     ("ru", "рекомендуемая процедура 5", ("RP-5", None)), ("ru", "процедура 12", ("RP-12", None)),
+    # Chinese numerals next to the rule words
+    ("zh-Hant", "規則四十", ("40", None)), ("zh-Hans", "第三十五条", ("35", None)),
+    ("zh-Hant", "第七十一條", ("71", None)), ("zh-Hans", "规则第十二条", ("12", None)),
+    ("zh-Hans", "建议流程四", ("RP-4", None)), ("zh-Hant", "第十條", ("10", None)),
 ]
 
 
@@ -88,6 +93,32 @@ def test_rule_numbers_in_every_form_and_language(js):
 def test_not_a_rule_number(js, q):
     en, ru = js(("resolve", "en", q), ("resolve", "ru", q))
     assert (en, ru) == (None, None)
+
+
+MENTIONS = [   # a rule named among other words: (lang, query, the rule or part it names)
+    ("en", "rule 43 min raise", "43"), ("en", "what does rule 40b say about chips", "40-B"),
+    ("en", "TDA #12 two pair declared", "12"), ("en", "RP-4 exposed card", "RP-4"),
+    ("zh-Hant", "RP-4 掉牌", "RP-4"), ("zh-Hant", "第三十五條 錯牌", "35"), ("zh-Hans", "规则四十说了什么", "40"),
+    ("zh-Hans", "流程四 掉牌怎么办", "RP-4"), ("ru", "по правилу 51 он должен доставить", "51"),
+    ("ru", "процедура 5 про тёрн", "RP-5"),
+]
+NO_MENTION = [("zh-Hans", "第2次加注"), ("zh-Hans", "我第一次玩"), ("en", "tda 2024 rules"),
+              ("en", "rule of thumb for 2 raises"), ("zh-Hant", "十條命")]
+
+
+def test_a_rule_named_in_a_question_leads(js):
+    """The rule a question names among its words is its answer: a situation score at its highest,
+    the same on both sides (query.mentioned_rule, number.js mentionedRule)."""
+    from tdarules.search.analyzers import t2s
+    from tdarules.search.query import MENTION_SCORE, mentioned_rule
+    from tdarules.search.situations import fold as py_fold
+    got = js(*[("situation", lang, q) for lang, q, _ in MENTIONS + [(*c, None) for c in NO_MENTION]])
+    for (lang, q, rule), situation in zip(MENTIONS, got):
+        assert situation.get(rule) == MENTION_SCORE, (q, situation)
+        assert mentioned_rule(t2s(py_fold(q))) == rule, q
+    for (lang, q), situation in zip(NO_MENTION, got[len(MENTIONS):]):
+        assert MENTION_SCORE not in situation.values(), (q, situation)
+        assert mentioned_rule(t2s(py_fold(q))) is None, q
 
 
 def test_rule_number_first_in_the_api_form(js, env):

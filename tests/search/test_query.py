@@ -14,11 +14,20 @@ from tdarules.search.query import QueryError, _snippet, search
     ("46 (2017)", "en", "43"), ("rule 46 (2017)", "zh-Hant", "43"), ("правило 46 2017", "ru", "43"),
     ("tda rule 16", "en", "16"), ("recommended procedure 4", "en", "RP-4"), ("пункт 40 тда", "ru", "40"),
     ("рекомендуемая процедура 5", "ru", "RP-5"), ("TDA 第43條", "zh-Hant", "43"),
+    ("規則四十", "zh-Hant", "40"), ("第三十五条", "zh-Hans", "35"), ("建议流程四", "zh-Hans", "RP-4"),
 ])
 def test_number_jumps(index_dir, q, lang, first):
     hits = search(index_dir, q, lang, 5)
     assert hits and hits[0].id == first
     assert hits[0].url.startswith(f"/{lang}/")
+
+
+@pytest.mark.parametrize("q, lang, rule", [
+    ("rule 43 min raise", "en", "43"), ("RP-4 掉牌", "zh-Hant", "RP-4"), ("第三十五條 錯牌", "zh-Hant", "35"),
+    ("по правилу 51 он должен доставить", "ru", "51"), ("what does rule 40b say about chips", "en", "40"),
+])
+def test_a_rule_named_in_a_question_comes_first(index_dir, q, lang, rule):
+    assert search(index_dir, q, lang, 5)[0].rule == rule
 
 
 def test_part_url_has_anchor(index_dir):

@@ -29,6 +29,41 @@ const STOP_2017 = new RegExp(`${START}(?:in|from|of|old|tda|the|в|из|стар
 const TDA_NAME = new RegExp(`${START}(?:poker\\s+)?(?:tda|тда)${END}`, "gu");
 const CYRILLIC_PART = { а: "A", б: "B", в: "C", г: "D", д: "E", е: "F" };
 
+// Chinese numerals next to the words around a rule number (规则四十, 第三十五条, 流程四): 1–99.
+const CN_DIGITS = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const CN_NUMBER = /(?<=[第则规程序条])(\s*)([零〇一二两三四五六七八九十]{1,3})|([零〇一二两三四五六七八九十]{1,3})(?=\s*条)/gu;
+
+/** query.chinese_numerals: the Chinese numerals next to rule words as digits (第三十五条 → 第35条). */
+export function chineseNumerals(text) {
+  const value = (s) => {
+    if (s.includes("十")) {
+      const [tens, ones, more] = s.split("十");
+      if (more !== undefined || tens.length > 1 || ones.length > 1) return null;
+      return String((tens ? CN_DIGITS[tens] : 1) * 10 + (ones ? CN_DIGITS[ones] : 0));
+    }
+    return s.length === 1 ? String(CN_DIGITS[s]) : null;
+  };
+  return text.replace(CN_NUMBER, (m, space, after, before) => {
+    const found = value(after || before);
+    return found === null ? m : (space || "") + found;
+  });
+}
+
+// query.MENTION: a rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌").
+const MENTION = new RegExp("(?<![\\p{L}\\p{N}_-])(?:(rp|рп|procedures?|процедур[\\p{L}\\p{N}_]*|流程|程序)|rules?|правил[\\p{L}\\p{N}_]*|пункт[\\p{L}\\p{N}_]*|规则|tda|тда)"
+  + "\\s*(?:#|№|no\\.?)?\\s*[-.:]?\\s*第?\\s*(\\d{1,2})(?!\\d)(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
+  + "|第\\s*(\\d{1,2})\\s*条(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?", "u");
+
+/** query.mentioned_rule: the rule or part ("43", "43-B", "RP-4") a question names among its words,
+ * from folded text; null when it names none. */
+export function mentionedRule(folded) {
+  const m = MENTION.exec(chineseNumerals(folded));
+  if (!m) return null;
+  const [number, letter] = m[4] ? [m[4], m[5]] : [m[2], m[3]];
+  const rule = m[1] ? `RP-${Number(number)}` : String(Number(number));
+  return letter ? `${rule}-${partLetter(letter)}` : rule;
+}
+
 const strip = (s, chars) => {
   let a = 0, b = s.length;
   while (a < b && chars.includes(s[a])) a++;
@@ -40,7 +75,7 @@ const partLetter = (l) => (l ? CYRILLIC_PART[l] || l.toUpperCase() : null);
 /** The rule a whole query names, without looking at any data: {id, part, old} or null.
  * "43b" → {id: "43", part: "B", old: false}; "RP-5" → {id: "RP-5", …}; "46 (2017)" → {id: "46", old: true}. */
 export function parseRuleNumber(q, t2s = null) {
-  let text = strip(fold(q, t2s), " ?？.!");
+  let text = chineseNumerals(strip(fold(q, t2s), " ?？.!"));
   let old = false;
   if (text.includes("2017")) {
     let stripped = text.replace(YEAR_2017, " ").replace(STOP_2017, " ");

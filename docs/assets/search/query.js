@@ -13,7 +13,7 @@ import { analyse, exactTerm, suggest } from "./understanding.js";
 
 // Rule numbers and folding: ./number.js (loaded on every page by the number box).
 export { fold, parseRuleNumber } from "./number.js";
-import { fold, parseRuleNumber, START, END } from "./number.js";
+import { fold, mentionedRule, parseRuleNumber, START, END } from "./number.js";
 
 /** A parsed number checked against the site's rules: {id, part} ({id: ""} for a 2017 rule that was
  * dropped in 2024), or null when the query names no rule of this site. */
@@ -157,6 +157,7 @@ export function pagefindSearches(searches, data) {
  * framing dropped, the situation vocabulary's rules); Pagefind matches every word of a search, so
  * besides the whole content each of its words (Chinese: each run) is also asked, with less weight. */
 export const MAX_WORD_SEARCHES = 6;
+export const MENTION_SCORE = 2.0;                   // query.MENTION_SCORE
 
 // The words of the content, Chinese runs cut into words by the browser's own segmenter (the
 // server has jieba); without Intl.Segmenter a run stays whole.
@@ -179,7 +180,9 @@ export function understand(q, data, t2s = null) {
     return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data), situation: {}, corrected: null, exact: null };
   }
   const folded = fold(q, t2s);
-  const { corrected, content, situation } = analyse(folded, data.lang || "en", data);
+  const { corrected, content, situation: found } = analyse(folded, data.lang || "en", data);
+  const mention = mentionedRule(folded);            // the rule a question names is its answer (query.py)
+  const situation = mention ? { ...found, [mention]: MENTION_SCORE } : found;
   const searches = expand(content, data, t2s);
   const words = searchWords(content).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
   // a question, not a term (Pagefind would want every word); Chinese runs are phrases already

@@ -110,6 +110,49 @@ STOP_2017 = re.compile(r"\b(?:in|from|of|old|tda|the|в|из|старое|ста
 TDA_NAME = re.compile(r"\b(?:poker\s+)?(?:tda|тда)\b")
 
 
+# Chinese numerals next to the words around a rule number (规则四十, 第三十五条, 流程四): 1–99.
+CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
+CN_NUMBER = re.compile(r"(?<=[第则规程序条])(\s*)([零〇一二两三四五六七八九十]{1,3})|([零〇一二两三四五六七八九十]{1,3})(?=\s*条)")
+# A rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌", "по правилу 51 он должен").
+# The number box's parseRuleNumber takes whole queries; this finds the mention (number.js mentionedRule).
+MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|流程|程序)|rules?|правил\w*|пункт\w*|规则|tda|тда)"
+                     r"\s*(?:#|№|no\.?)?\s*[-.:]?\s*第?\s*(\d{1,2})(?!\d)(?:-?([a-fа-е])(?!\w))?"
+                     r"|第\s*(\d{1,2})\s*条(?:-?([a-fа-е])(?!\w))?")
+# how strongly a mention counts, as a situation score: twice the best a situation reaches (1), so the
+# named rule leads whatever the other words match
+MENTION_SCORE = 2.0
+
+
+def chinese_numerals(text: str) -> str:
+    """``text`` with the Chinese numerals next to rule words as digits (第三十五条 → 第35条)."""
+    def value(s: str) -> str | None:
+        if "十" in s:
+            tens, _, ones = s.partition("十")
+            if len(tens) > 1 or len(ones) > 1 or "十" in ones:
+                return None
+            return str((CN_DIGITS[tens] if tens else 1) * 10 + (CN_DIGITS[ones] if ones else 0))
+        return str(CN_DIGITS[s]) if len(s) == 1 else None
+
+    def digits(m: re.Match) -> str:
+        found = value(m.group(2) or m.group(3))
+        return m.group() if found is None else (m.group(1) or "") + found
+    return CN_NUMBER.sub(digits, text)
+
+
+def mentioned_rule(text: str) -> str | None:
+    """The rule or part a question names inside its words ("43", "43-B", "RP-4"), from folded,
+    Simplified ``text``; None when it names none."""
+    m = MENTION.search(chinese_numerals(text))
+    if m is None:
+        return None
+    if m.group(4):
+        number, letter = m.group(4), m.group(5)
+    else:
+        number, letter = m.group(2), m.group(3)
+    rule = f"RP-{int(number)}" if m.group(1) else str(int(number))
+    return f"{rule}-{_part_letter(letter)}" if letter else rule
+
+
 def _part_letter(letter: str | None) -> str | None:
     if not letter:
         return None
@@ -230,7 +273,7 @@ class Engine:
 
     def resolve_number(self, q: str, lang: str) -> tuple[str, str | None] | None:
         """(rule id, part letter or None) when the whole query names a rule; None otherwise."""
-        text = t2s(fold(q)).strip(" ?？.!")
+        text = chinese_numerals(t2s(fold(q)).strip(" ?？.!"))
         old = False
         if "2017" in text:
             stripped = YEAR_2017.sub(" ", text)
@@ -304,6 +347,8 @@ class Engine:
         text = corrected or fold_query(q, lang, t2s)
         vocabulary = data["situations"]
         found = situations.match(situations.query_keys(text, lang, vocabulary, t2s), vocabulary)
+        if mention := mentioned_rule(t2s(fold(q))):      # the rule a question names is its answer
+            found[mention] = MENTION_SCORE
         content = situations.strip_framing(text, vocabulary["framing"], lang.startswith("zh"))
         if lang.startswith("zh"):
             content = " ".join(w for w in content.split() if w not in vocabulary["en_framing"])
@@ -366,11 +411,6 @@ class Engine:
                     clauses += [Term("title", words[0], boost=boost), Term("body", words[0], boost=boost)]
                 elif words:
                     clauses += [Phrase("title", words, boost=boost), Phrase("body", words, boost=boost)]
-        # "rule 43 min raise", "第43条": a rule named inside the question (第 alone is an ordinal:
-        # 第2次加注 is the second raise, not rule 2)
-        mention = re.search(r"(?:rule|правил\w*|规则)\s*(\d{1,2})|第\s*(\d{1,2})\s*条", t2s(fold(original)))
-        if mention:
-            clauses.append(Term("rule", mention.group(1) or mention.group(2), boost=3.0))
         if not clauses and not situation:
             return []
         scored = []
