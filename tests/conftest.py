@@ -39,6 +39,13 @@ class ServerThread:
 
 
 @pytest.fixture(scope="session")
+def public_build(tmp_path_factory):
+    """(project root, completed process) of one whole build at a public address (project_build.py)."""
+    from project_build import whole_build
+    return whole_build(tmp_path_factory.mktemp("public-build"))
+
+
+@pytest.fixture(scope="session")
 def start_server():
     """start_server(app) -> base URL; every server started is stopped at the end of the session."""
     started = []

@@ -11,14 +11,16 @@ import pytest
 
 from tdarules.show import display_width
 
+from project_build import project_copy
+
 ROOT = Path(__file__).resolve().parents[1]
 FILES = ["rulebook/2024/en.yaml", "rulebook/2024/zh-Hant.yaml", "rulebook/2024/ru.yaml",
          "rulebook/2017/en.yaml", "rulebook/glossary.yaml", "rulebook/renumbering.yaml"]
 
 
 def rulebook(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    # A hang guard, not a time limit: the whole build in a fresh copy renders every PDF (no .cache/pdf),
-    # 2–4 min on a 2-core machine shared with other work.
+    # A hang guard, not a time limit (a build refused early takes seconds; a whole build is
+    # project_build.whole_build's).
     result = subprocess.run([sys.executable, "-m", "tdarules.cli", *args], capture_output=True, text=True,
                             cwd=ROOT, timeout=timeout)
     assert "Traceback" not in result.stderr, result.stderr
@@ -130,14 +132,6 @@ def test_import_without_sources_says_which(tmp_path):
     assert "rulebook/sources/000_ea0a9c803a5824f7.txt:0: -: source text is missing" in result.stderr.splitlines()
 
 
-def project_copy(target: Path) -> Path:
-    """What `rulebook build` reads: mkdocs.yml, docs/, overrides/, rulebook/."""
-    for name in ("docs", "overrides", "rulebook"):
-        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("generated"))
-    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
-    return target
-
-
 def test_build_refuses_bad_data_and_keeps_the_last_good_site(tmp_path):
     root = project_copy(tmp_path)
     (root / "site").mkdir()
@@ -179,17 +173,10 @@ def test_a_failing_mkdocs_build_keeps_the_last_good_site(tmp_path):
     assert not list(root.glob(".site*"))
 
 
-def test_build_writes_site_and_private_index_then_swaps(tmp_path):
-    """The whole build, as `make build` runs it, in a copy of the project."""
-    root = project_copy(tmp_path)
-    (root / "site").mkdir()
-    (root / "site" / "stale.html").write_text("from the last build", encoding="utf-8")
-    # The PDFs are cached by content hash: reuse the checkout's cache (as a rebuild would), so this
-    # test spends its time on the build's steps rather than on re-rendering ten PDFs.
-    if (ROOT / ".cache" / "pdf").is_dir():
-        shutil.copytree(ROOT / ".cache" / "pdf", root / ".cache" / "pdf")
-    # A whole build takes ~2 min on 2 cores shared with other work: a hang guard, not a time limit.
-    result = rulebook("build", "--strict", "--root", str(root), timeout=900)
+def test_build_writes_site_and_private_index_then_swaps(public_build):
+    """The whole build, as `make build` runs it but for the PDFs (project_build.whole_build), in a copy
+    of the project over a stale site."""
+    root, result = public_build
     assert result.returncode == 0, result.stderr[-3000:]
     site = root / "site"
     assert (site / "en" / "rules" / "43" / "index.html").is_file() and (site / "pagefind").is_dir()

@@ -2,7 +2,6 @@
 puts it in canonical links, sitemaps, the printed footer and the QR codes."""
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -11,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from project_build import PUBLIC
 from tdarules.site_url import DEFAULT, SiteUrlError, normalize
 
 ROOT = Path(__file__).resolve().parents[2]
-PUBLIC = "https://rules.example.org/"
 
 
 @pytest.mark.parametrize("raw, expected", [("https://rules.example.org", PUBLIC), (PUBLIC, PUBLIC),
@@ -41,14 +40,11 @@ def test_build_refuses_a_bad_site_url_in_one_line():
 
 
 @pytest.fixture(scope="module")
-def public_site(tmp_path_factory) -> Path:
-    """The real build (without PDFs, to save time) for https://rules.example.org/."""
-    site = tmp_path_factory.mktemp("public-site")
-    env = {**os.environ, "TDA_SITE_URL": PUBLIC, "TDA_PDF": "false", "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
-                            cwd=ROOT, env=env, capture_output=True, text=True)
+def public_site(public_build) -> Path:
+    """The real build (without PDFs) for https://rules.example.org/, the one tests/test_cli.py checks."""
+    root, result = public_build
     assert result.returncode == 0, result.stderr[-3000:]
-    return site
+    return root / "site"
 
 
 def test_canonical_links_sitemaps_and_print_footer_use_the_public_url(public_site):

@@ -1,0 +1,36 @@
+"""A copy of the project and one whole build of it, shared by the tests of the build command
+(tests/test_cli.py) and of the public site URL (tests/print/test_site_url.py): each whole build
+costs about a minute, so the two read the same one."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PUBLIC = "https://rules.example.org/"
+
+
+def project_copy(target: Path) -> Path:
+    """What `rulebook build` reads: mkdocs.yml, docs/, overrides/, rulebook/."""
+    for name in ("docs", "overrides", "rulebook"):
+        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("generated"))
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    return target
+
+
+def whole_build(target: Path) -> tuple[Path, subprocess.CompletedProcess]:
+    """`rulebook build --strict` in a copy of the project over a stale site, for the public address
+    PUBLIC. Without the PDFs: at another address their footers and QR codes change, so the cache
+    would not serve and rendering all of them again takes minutes; `make build` makes them and
+    tests/print checks them."""
+    root = project_copy(target)
+    (root / "site").mkdir()
+    (root / "site" / "stale.html").write_text("from the last build", encoding="utf-8")
+    env = {**os.environ, "TDA_PDF": "false", "NO_MKDOCS_2_WARNING": "1"}
+    # a hang guard, not a time limit: a whole build takes ~1–2 min on 2 cores shared with other work
+    result = subprocess.run([sys.executable, "-m", "tdarules.cli", "build", "--strict", "--root", str(root),
+                             "--site-url", PUBLIC], capture_output=True, text=True, cwd=ROOT, env=env, timeout=900)
+    return root, result
