@@ -75,6 +75,11 @@ def test_same_understanding_as_the_api(data):
     # not a slip: another sound (家 jia is no 下 xia), or a word of the rules' own
     ("zh-Hans", "他家住了", "他家住了"),
     ("zh-Hans", "玩家离开座位", "玩家离开座位"),
+    # a junction of two words one character off a term is no slip (it was read as one: 看他的牌 →
+    # 看输的牌, 我不在 → 人不在, 放手机吗 → 放手机响)
+    ("zh-Hant", "河牌跟注後可以要求看他的牌嗎", "河牌跟注后可以要求看他的牌吗"),
+    ("zh-Hant", "發牌時我不在座位上", "发牌时我不在座位上"),
+    ("zh-Hans", "桌上可以放手机吗", "桌上可以放手机吗"),
 ])
 def test_typos_both_sides(data, lang, typed, meant):
     corrected, _ = python_side(data, lang, typed)

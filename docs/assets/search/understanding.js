@@ -201,13 +201,11 @@ export class Corrector {
     this.terms = data.terms || [];
     this.real = new Set(data.real || []);
     this.known = new Set(this.terms);
-    this.masked = new Map();
-    this.byMask = new Map();
+    this.byMask = new Map();                  // "加?" → the terms it could be (as arrays of characters)
     for (const t of this.terms) {
       const c = Array.from(t);
       for (let i = 0; i < c.length; i++) {
         const k = [...c.slice(0, i), "?", ...c.slice(i + 1)].join("");
-        if (!this.masked.has(k)) this.masked.set(k, t);
         if (!this.byMask.has(k)) this.byMask.set(k, []);
         this.byMask.get(k).push(c);
       }
@@ -232,10 +230,9 @@ export class Corrector {
     return best[0];
   }
 
-  chinese(runText) {
+  chinese(runText) {                          // typos.Corrector.chinese
     if (!this.terms.length) return runText;
-    const run = Array.from(runText);
-    let out = run.slice(), i = 0;
+    let out = Array.from(runText), i = 0;
     while (i < out.length) {
       for (const n of this.lengths) {
         const piece = out.slice(i, i + n);
@@ -245,18 +242,6 @@ export class Corrector {
         const same = this.sameSound(piece);
         if (same) {
           out = [...out.slice(0, i), ...same, ...out.slice(i + n)];
-          i += n - 1;
-          break;
-        }
-        if (n === 2 && run.length !== 2) continue;
-        const inner = [...Array(n).keys()].filter((k) => (k > 0 && k < n - 1) || (k === 0 && i === 0) || (k === n - 1 && i + n === out.length));
-        let term = null;
-        for (const k of inner) {                  // (covered() last: it is the costly test)
-          const t = this.masked.get([...piece.slice(0, k), "?", ...piece.slice(k + 1)].join(""));
-          if (t && !this.covered(piece, k)) { term = t; break; }
-        }
-        if (term && term !== p && Array.from(term).length === n) {
-          out = [...out.slice(0, i), ...Array.from(term), ...out.slice(i + n)];
           i += n - 1;
           break;
         }

@@ -9,22 +9,21 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   distance 1 (one insertion, deletion, substitution or transposition of neighbours: "misdael" →
   "misdeal", "стрнг" → "стринг"). Found through deletions (SymSpell): a word and a candidate at
   distance 1 share a one-deletion form.
-* Chinese: ``terms`` are poker words (glossary renderings and the segmenter's poker words, in
-  Simplified); a run of the query that differs from a term by one character, same length, is taken
-  for that term ("最底加注" → "最低加注", "邊持" → "边池", the wrong character of the same sound),
-  unless that run occurs in the rules themselves (``real``: such runs found in the corpus). In
-  two-character terms only as a whole run; in longer terms an end character only at the end of the run.
-  A character of the same sound as the term's (``sounds``: groups of characters sharing a toneless
-  syllable, :func:`sound_groups`) is a slip anywhere in the run, two-character terms included: that
-  is the slip a pinyin keyboard makes ("中途重构" → "中途重购"), and a junction of two words is
-  rarely one.
+* Chinese: ``terms`` are poker words (glossary renderings and the segmenter's poker words, rule
+  titles and the situation phrases' runs, in Simplified); a piece of the query that differs from a
+  term by one character *of the same sound* (``sounds``: groups of characters sharing a toneless
+  syllable, :func:`sound_groups`) is taken for that term, anywhere in a run: the slip a pinyin
+  keyboard makes ("最底加注" → "最低加注", "邊持" → "边池", "中途重构" → "中途重购"). Unless that
+  piece occurs in the rules themselves (``real``: such pieces found in the corpus). A slip of any
+  character was tried first: in a sentence it read the junction of two words as a slip (看他的牌 →
+  看输的牌, 我不在 → 人不在), and it found no slip the same-sound rule misses.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
 
-from .analyzers import CJK, POKER_WORDS
+from .analyzers import CJK, POKER_WORDS, t2s
 from .situations import fold
 
 MIN_WORD = 4
@@ -48,11 +47,11 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
                 found = corpus[m.start():m.start() + len(term)]
                 if found != term and CJK_RUN.fullmatch(found):
                     real.add(found)
-        # only the runs a correction could reach: a slip covered by a whole shorter term never is
-        probe = Corrector({"terms": terms})
-        real = {r for r in real if any(not probe.covered(r, k) for k in range(len(r))
-                                       if probe.masked.get(r[:k] + "?" + r[k + 1:]) not in (None, r))}
-        return {"terms": terms, "real": sorted(real), "sounds": sound_groups(terms)}
+        # only the runs a correction could reach: a same-sound slip no whole shorter term covers
+        sounds = sound_groups(terms, traditional=lang == "zh-Hant")
+        probe = Corrector({"terms": terms, "sounds": sounds})
+        real = {r for r in real if r not in probe.known and probe.same_sound(r)}
+        return {"terms": terms, "real": sorted(real), "sounds": sounds}
     counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
     return {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
 
@@ -64,12 +63,28 @@ def common_characters() -> list[str]:
             if not (hi == 0xD7 and lo > 0xF9)]
 
 
-def sound_groups(terms: list[str]) -> list[str]:
+def common_traditional() -> list[str]:
+    """Big5's first level: the 5,401 common Traditional characters."""
+    out = []
+    for hi in range(0xA4, 0xC7):
+        for lo in list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF)):
+            if (hi, lo) > (0xC6, 0x7E):
+                break
+            try:
+                out.append(bytes([hi, lo]).decode("big5"))
+            except UnicodeDecodeError:
+                pass
+    return out
+
+
+def sound_groups(terms: list[str], traditional: bool = False) -> list[str]:
     """Characters sharing a toneless syllable, one string per syllable of the terms' characters.
 
     A term's characters are read in the term (重购: chong gou, not zhong); the common characters by
     their usual reading, the one a player typing that syllable is offered. Only syllables a term
-    holds are kept: the others could never make a slip of a term."""
+    holds are kept: the others could never make a slip of a term. ``traditional``: with the common
+    Traditional characters too, each in the groups of its Simplified form, for the fallback, whose
+    Traditional → Simplified map holds only the site's own characters (紐 in 按紐 is in none)."""
     from pypinyin import lazy_pinyin       # build time only: the groups ship in the data
 
     groups: dict[str, set[str]] = defaultdict(set)
@@ -83,6 +98,15 @@ def sound_groups(terms: list[str]) -> list[str]:
         syllable = lazy_pinyin(char)[0]
         if syllable in groups:
             groups[syllable].add(char)
+    if traditional:
+        syllables_of: dict[str, list[str]] = defaultdict(list)
+        for syllable, chars in groups.items():
+            for char in chars:
+                syllables_of[char].append(syllable)
+        for char in common_traditional():
+            if (s := t2s(char)) != char:
+                for syllable in syllables_of.get(s, ()):
+                    groups[syllable].add(char)
     return ["".join(sorted(chars)) for _, chars in sorted(groups.items()) if len(chars) > 1]
 
 
@@ -114,13 +138,10 @@ class Corrector:
                 self.deletes.setdefault(form, []).append(word)
         self.terms = data.get("terms", [])
         self.real = set(data.get("real", []))
-        self.masked: dict[str, str] = {}
-        self.by_mask: dict[str, list[str]] = {}
-        for term in self.terms:                       # longest first: the first term wins
+        self.by_mask: dict[str, list[str]] = {}      # "加?" → the terms it could be, longest first
+        for term in self.terms:
             for i in range(len(term)):
-                mask = term[:i] + "?" + term[i + 1:]
-                self.masked.setdefault(mask, term)
-                self.by_mask.setdefault(mask, []).append(term)
+                self.by_mask.setdefault(term[:i] + "?" + term[i + 1:], []).append(term)
         self.sound: dict[str, set[int]] = {}
         for g, chars in enumerate(data.get("sounds", [])):
             for char in chars:
@@ -139,7 +160,7 @@ class Corrector:
         return min(best, key=lambda c: (self.rank[c], c)) if best else None
 
     def chinese(self, run: str) -> str:
-        """``run`` (Simplified) with each one-character slip of a poker term put right."""
+        """``run`` (Simplified) with each same-sound slip of a poker term put right."""
         if not self.terms:
             return run
         out, i = run, 0
@@ -153,21 +174,6 @@ class Corrector:
                     continue
                 term = self.same_sound(piece)
                 if term:
-                    out = out[:i] + term + out[i + n:]
-                    i += n - 1
-                    break
-                # A two-character term only as the whole run (inside a longer run any junction of
-                # two words is one character off some term); in a longer term a slip at its edge
-                # counts only at the edge of the run (else it is a neighbouring word: 中手机 ≠ 玩手机).
-                if n == 2 and len(run) != 2:
-                    continue
-                # the slip is an inner character, or an end character at the end of the run, and
-                # no whole shorter term covers it (全亮牌 holds 亮牌: not a slip of 全下牌)
-                # (covered() last: it is the costly test)
-                inner = (k for k in range(n) if 0 < k < n - 1 or (k == 0 and i == 0) or (k == n - 1 and i + n == len(out)))
-                term = next((t for k in inner if (t := self.masked.get(piece[:k] + "?" + piece[k + 1:]))
-                             and not self.covered(piece, k)), None)
-                if term and term != piece and len(term) == n:
                     out = out[:i] + term + out[i + n:]
                     i += n - 1
                     break
