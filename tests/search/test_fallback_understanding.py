@@ -63,6 +63,10 @@ def test_same_understanding_as_the_api(data):
     ("ru", "мисдилл", "мисдил"),                  # doubled letter
     ("ru", "оверчпи", "оверчип"),
     ("ru", "кроличя охота", "кроличья охота"),    # missing soft sign
+    # another form of a known word is no typo (it was "corrected" into another word's form)
+    ("ru", "две одинаковые карты в колоде", "две одинаковые карты в колоде"),
+    ("ru", "сел не на своё место и сыграл пару кругов", "сел не на свое место и сыграл пару кругов"),
+    ("en", "do late registrations get a full starting stack", "do late registrations get a full starting stack"),
     ("zh-Hant", "邊持", "边池"),                  # same sound, wrong character
     ("zh-Hans", "最低加住", "最低加注"),
     ("zh-Hans", "比赛中手机响了", "比赛中手机响了"),  # nothing to correct

@@ -28,16 +28,16 @@ const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой
 const RU_STEM = 6, EN_STEM = 7, MIN_WORD = 4;
 const AMOUNT = /^(?:[0-9]{3,}|[0-9]+[kк])$/u;      // situations.AMOUNT
 
-const cut = (s, n) => Array.from(s).slice(0, n).join("");
+const cutTo = (s, n) => Array.from(s).slice(0, n).join("");
 
-/** situations.stem: the small suffix stemmer both sides share. */
-export function stem(word, lang) {
+/** situations.stem: the small suffix stemmer both sides share (cut: to RU_STEM / EN_STEM letters). */
+export function stem(word, lang, cut = true) {
   let w = word.replace(/’/g, "'").replace(/[-']/g, "");
   if (lang === "ru" || CYRILLIC.test(w)) {
     for (const e of RU_ENDINGS) {
       if (w.endsWith(e) && w.length - e.length >= 3) { w = w.slice(0, -e.length); break; }
     }
-    return cut(w, RU_STEM);
+    return cut ? cutTo(w, RU_STEM) : w;
   }
   for (const s of EN_SUFFIXES) {
     if (w.endsWith(s) && w.length - s.length >= 3) {
@@ -47,7 +47,7 @@ export function stem(word, lang) {
     }
   }
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
-  return cut(w, EN_STEM);
+  return cut ? cutTo(w, EN_STEM) : w;
 }
 
 /** situations.strip_framing: framing words (en, ru) or substrings (Chinese) out of a folded text. */
@@ -198,6 +198,7 @@ export class Corrector {
       if (!this.deletes.has(f)) this.deletes.set(f, []);
       this.deletes.get(f).push(w);
     }
+    this.stems = new Set([...this.rank.keys()].map((w) => stem(w, "en", false)));   // typos.Corrector.stems
     this.terms = data.terms || [];
     this.real = new Set(data.real || []);
     this.known = new Set(this.terms);
@@ -221,7 +222,7 @@ export class Corrector {
   }
 
   word(w) {
-    if (w.length < MIN_WORD || this.rank.has(w) || !/^\p{L}+$/u.test(w)) return null;
+    if (w.length < MIN_WORD || this.rank.has(w) || !/^\p{L}+$/u.test(w) || this.stems.has(stem(w, "en", false))) return null;
     const candidates = new Set();
     for (const f of deletions(w)) for (const c of this.deletes.get(f) || []) candidates.add(c);
     const best = [...candidates].filter((c) => damerau1(w, c));

@@ -57,14 +57,15 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower().replace("ё", "е")
 
 
-def stem(word: str, lang: str) -> str:
+def stem(word: str, lang: str, cut: bool = True) -> str:
+    """The word without its ending, cut to RU_STEM / EN_STEM letters (``cut=False``: not cut)."""
     word = word.replace("’", "'").replace("-", "").replace("'", "")
     if lang == "ru" or re.search("[а-я]", word):
         for ending in RU_ENDINGS:
             if word.endswith(ending) and len(word) - len(ending) >= 3:
                 word = word[:-len(ending)]
                 break
-        return word[:RU_STEM]
+        return word[:RU_STEM] if cut else word
     for suffix in EN_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[:-len(suffix)]
@@ -73,7 +74,7 @@ def stem(word: str, lang: str) -> str:
             break
     if word.endswith("e") and len(word) > 3:
         word = word[:-1]
-    return word[:EN_STEM]
+    return word[:EN_STEM] if cut else word
 
 
 def strip_framing(text: str, framing: list[str], zh: bool) -> str:

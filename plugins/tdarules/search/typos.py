@@ -24,7 +24,7 @@ import re
 from collections import Counter, defaultdict
 
 from .analyzers import CJK, POKER_WORDS, t2s
-from .situations import fold
+from .situations import fold, stem
 
 MIN_WORD = 4
 LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
@@ -136,6 +136,10 @@ class Corrector:
         for word in self.rank:
             for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
                 self.deletes.setdefault(form, []).append(word)
+        # a word that is a known one but for its ending is another form of it, not a typo (туалета
+        # is туалет's, лежит is not лежат); the stems are compared whole, not cut as for matching,
+        # or "substantail" would be a form of "substantial"
+        self.stems = {stem(w, "en", cut=False) for w in self.rank}
         self.terms = data.get("terms", [])
         self.real = set(data.get("real", []))
         self.by_mask: dict[str, list[str]] = {}      # "加?" → the terms it could be, longest first
@@ -151,7 +155,7 @@ class Corrector:
 
     def word(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word`` (folded), or None."""
-        if len(word) < MIN_WORD or word in self.rank or not word.isalpha():
+        if len(word) < MIN_WORD or word in self.rank or not word.isalpha() or stem(word, "en", cut=False) in self.stems:
             return None
         candidates = set()
         for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
