@@ -96,7 +96,7 @@ CONCEPT_QUERIES = [   # concept words in other forms than the phrases', word seq
     ("en", "he bet 1000 and I raised to 1400"), ("en", "opened 5k, is that a bet"),
     ("ru", "он обматерил дилера"), ("ru", "поставил 1000 а я 1400"), ("ru", "у соперника засветилась карта"),
     ("zh-Hant", "有人罵荷官"), ("zh-Hant", "他一直拖時間"), ("zh-Hans", "对方下注1000我推了1400算什么"),
-    ("zh-Hans", "对面一直爆粗口"),
+    ("zh-Hans", "对面一直爆粗口"), ("zh-Hans", "对方下注五万他放了一个1k筹码"), ("zh-Hant", "下注兩千我丟了一萬"),
 ]
 
 

@@ -27,6 +27,7 @@ const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой
 ся сь а я о е ы и у ю ь й`.split(/\s+/).sort((a, b) => b.length - a.length);
 const RU_STEM = 6, EN_STEM = 7, MIN_WORD = 4;
 const AMOUNT = /^(?:[0-9]{3,}|[0-9]+[kк])$/u;      // situations.AMOUNT
+const ZH_AMOUNT = /[0-9]+[百千万]|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*[百千万]/gu;   // situations.ZH_AMOUNT
 
 const cutTo = (s, n) => Array.from(s).slice(0, n).join("");
 
@@ -67,6 +68,7 @@ export function keys(text, lang, framing, enFraming = [], concepts = null, dedup
   const en = new Set(enFraming);
   const runs = concepts ? conceptTables(concepts).runs : null;
   let seq = [];                                // a stem per word, an array of keys per Chinese run
+  if (zh && concepts && concepts.amount && concepts.amount.length) text = text.replace(ZH_AMOUNT, " 000 ");
   if (runs) text = text.replace(runs.re, (m) => runs.to.get(m));   // before the framing goes (說他有)
   for (const word of stripFraming(text, framing, zh).match(TOKEN) || []) {
     if (en.size && /^[\x00-\x7f]+$/.test(word) && en.has(word.replace(/’/g, "'"))) continue;

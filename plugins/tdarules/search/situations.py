@@ -49,6 +49,8 @@ RU_ENDINGS = tuple(sorted("""
 # A number that can only be an amount (three digits or more, or 5k / 5к): rule numbers have two
 # digits at most, and a whole query that is a rule number never comes here.
 AMOUNT = re.compile(r"[0-9]{3,}|[0-9]+[kк]")
+# A Chinese amount (五万, 两千, 3万, 一百): read as AMOUNT's digits are (对方下注五万)
+ZH_AMOUNT = re.compile(r"[0-9]+[百千万]|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*[百千万]")
 RU_STEM = 6
 EN_STEM = 7
 
@@ -101,6 +103,8 @@ def keys(text: str, lang: str, framing: list[str], en_framing=(), concepts: dict
     zh = lang.startswith("zh")
     seq: list = []                # a stem per Latin/Cyrillic word, a list of keys per Chinese run
     runs = _zh_concepts(concepts) if concepts else None
+    if zh and concepts and concepts.get("amount"):
+        text = ZH_AMOUNT.sub(" 000 ", text)
     if runs is not None:        # before the framing goes: 說他有, 數一下 hold framing characters
         text = runs[0].sub(lambda m: runs[1][m.group()], text)
     for word in words(text, framing, zh):
