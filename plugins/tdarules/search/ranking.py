@@ -12,7 +12,7 @@ docs/assets/search/query.js (``rankHits``) orders Pagefind's results by the same
 """
 from __future__ import annotations
 
-SITUATION_WEIGHT = 2.5
+SITUATION_WEIGHT = 3.0
 SECOND, THIRD = 0.2, 0.1
 
 
