@@ -5,7 +5,7 @@
 
 Relevance (tests/search/queries.yaml = project; questions.yaml split into tune / held-out;
 questions_dev.yaml = dev, a second tuning batch;
-questions_dev2.yaml = dev2, a tuning batch written blind like the unseen ones; questions_fresh.yaml = fresh, a second held-out
+questions_dev2.yaml, questions_dev3.yaml = dev2, dev3, tuning batches written blind like the unseen ones; questions_fresh.yaml = fresh, a second held-out
 batch; questions_unseen.yaml = unseen, held out and written by a hand that never saw the engine;
 questions_unseen2.yaml = unseen2, a second such batch written after unseen had been used to judge changes;
 questions_unseen3.yaml = unseen3, a third, written before the engine work it measures; MRR@10 and recall@3, see tdarules.search.evaluate; rows "/strict" count glossary hits as misses):
@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import DEV, DEV2, FRESH, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, load_queries, rank_of, split, summarize  # noqa: E402
+from tdarules.search.evaluate import DEV, DEV2, DEV3, FRESH, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, load_queries, rank_of, split, summarize  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
 from lunr_site import site_file_bytes  # noqa: E402
@@ -86,7 +86,7 @@ def grouped(cases, name: str, ranks_by_case: dict[int, int | None], strict: dict
     if strict is not None:
         grouped(cases, name + "/strict", strict)
         FAILURES.pop(name + "/strict", None)
-    for group in ("project", "tune", "dev", "dev2", *HELD_OUT):
+    for group in ("project", "tune", "dev", "dev2", "dev3", *HELD_OUT):
         ranks = defaultdict(list)
         for c in cases:
             if GROUPS[id(c)] == group:
@@ -321,8 +321,8 @@ def main() -> None:
             GROUPS[id(case)] = group
         cases += members
     # fresh, unseen, unseen2, unseen3: held out, never tuned on (unseen*: written without seeing the engine);
-    # dev, dev2: tuned on
-    for group, path in (("fresh", FRESH), ("dev", DEV), ("dev2", DEV2), ("unseen", UNSEEN), ("unseen2", UNSEEN2), ("unseen3", UNSEEN3)):
+    # dev, dev2, dev3: tuned on
+    for group, path in (("fresh", FRESH), ("dev", DEV), ("dev2", DEV2), ("dev3", DEV3), ("unseen", UNSEEN), ("unseen2", UNSEEN2), ("unseen3", UNSEEN3)):
         if path.exists() and not (args.tuning_only and group in HELD_OUT):
             batch = load_queries(path)
             for case in batch:

@@ -14,6 +14,7 @@ FRESH = QUERIES.with_name("questions_fresh.yaml")   # a later held-out batch, re
 DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
 # a blind tuning batch: written from the rule texts alone, like the unseen ones, but tuned on
 DEV2 = QUERIES.with_name("questions_dev2.yaml")
+DEV3 = QUERIES.with_name("questions_dev3.yaml")     # another, by another hand
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
