@@ -72,9 +72,12 @@ def t2s_map(rulebook) -> dict[str, str]:
     for term in rulebook.glossary:
         for word in term.zh_hant:
             chars.update(c for c in word if HAS_CJK.match(c))
-    # and those of the situation vocabulary and question framing (嗎, 誰, 講電話…)
+    # and those of the situation vocabulary, its concepts and words, and question framing (嗎, 誰,
+    # 講電話, 廣東話…): a word the fallback cannot fold would never meet its Simplified key
     vocabulary = rulebook.situations
-    for text in [p for s in vocabulary.situations for p in s.zh_hant] + list(vocabulary.framing_for("zh-Hant")):
+    texts = [p for s in vocabulary.situations for p in s.zh_hant] + list(vocabulary.framing_for("zh-Hant"))
+    texts += [w for c in vocabulary.concepts for w in c.words("zh-Hant")] + list(vocabulary.words_for("zh-Hant"))
+    for text in texts:
         chars.update(c for c in text if HAS_CJK.match(c))
     return {c: s for c in sorted(chars) if (s := t2s(c)) != c}
 
