@@ -13,7 +13,12 @@ values so that a change that loses relevance fails, while small reorderings do n
   0.886 ru; recall@3 0.857, 0.976, 0.884, 0.941): never tuned on, only guarded.
 * tests/search/questions_unseen2.yaml: a second such batch, written after the first had been used to
   judge changes; the same floor (measured MRR@10 0.875 en, 0.895 zh-Hant, 0.878 zh-Hans, 0.867 ru;
-  recall@3 0.938, 0.930, 0.927, 0.957), its figures are bench/search.py's `unseen2` rows."""
+  recall@3 0.938, 0.930, 0.927, 0.957), its figures are bench/search.py's `unseen2` rows.
+* tests/search/questions_unseen3.yaml: a third, written before the engine work it measures (stop 17;
+  measured after it: MRR@10 0.910 en, 0.817 zh-Hant, 0.782 zh-Hans, 0.792 ru; recall@3 0.918, 0.864,
+  0.828, 0.892): the same floor.
+* tests/search/questions_dev2.yaml, questions_dev3.yaml: tuning batches written blind the same way;
+  a higher floor (DEV_FLOORS)."""
 from collections import defaultdict
 from pathlib import Path
 
