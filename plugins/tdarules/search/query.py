@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+import functools
 import re
 import threading
 import time
@@ -503,6 +504,13 @@ def _tokens(body: str, analyzer) -> list[tuple[str, int, int]]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)
+def _folded(body: str) -> str:
+    """A document's text as Chinese n-grams are found in it (the same few hundred texts, query after
+    query: folding them one character at a time was ~4% of a Chinese query's time)."""
+    return t2s(nfkc_same_length(body))
+
+
 def _spans(body: str, analyzer, words: set[str], grams: set[str]) -> list[tuple[int, int]]:
     spans = []
     if words:
@@ -510,7 +518,7 @@ def _spans(body: str, analyzer, words: set[str], grams: set[str]) -> list[tuple[
             if text in words:
                 spans.append((start, end))
     if grams:
-        folded = t2s(nfkc_same_length(body))
+        folded = _folded(body)
         for gram in grams:
             if len(gram) < 2:
                 continue
