@@ -102,8 +102,13 @@ def tab_through(page, limit: int = 500, stop_at: str | None = None) -> list[dict
         stop = page.evaluate(PROBE, i)
         if stop is None:
             break
-        if not stop["inView"] or stop["underHeader"]:
-            page.wait_for_timeout(500)            # a smooth scroll to the focused element may still run
+        # a smooth scroll to the focused element may still run, or a calculator that mounted near
+        # the screen may have moved it (a clean-clone run caught 45-B off screen after 0.5 s): look
+        # again for up to 2 s
+        for _ in range(8):
+            if stop["inView"] and not stop["underHeader"]:
+                break
+            page.wait_for_timeout(250)
             stop = page.evaluate(PROBE, i)
         if stops and stop["name"] == stops[0]["name"] and stop["top"] == stops[0]["top"]:
             break                                                 # wrapped round
