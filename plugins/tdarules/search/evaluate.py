@@ -15,11 +15,14 @@ DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
 # a blind tuning batch: written from the rule texts alone, like the unseen ones, but tuned on
 DEV2 = QUERIES.with_name("questions_dev2.yaml")
 DEV3 = QUERIES.with_name("questions_dev3.yaml")     # another, by another hand
+DEV4 = QUERIES.with_name("questions_dev4.yaml")     # written at the start of stop 18, measured before tuning
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
 # a third, written at the start of stop 17 before that stop's engine work: its figure is the one that counts
 UNSEEN3 = QUERIES.with_name("questions_unseen3.yaml")
+# a fourth, written at the start of stop 18 (unseen3's failures had been read for stop 17's note)
+UNSEEN4 = QUERIES.with_name("questions_unseen4.yaml")
 
 
 @dataclass
