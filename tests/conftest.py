@@ -38,6 +38,19 @@ class ServerThread:
 
 
 
+# `make test` runs the suite on two processes (pytest-xdist, --dist loadgroup); a test that reads one of
+# these costly session fixtures goes to the process that has it, so that each is made once.
+SHARED_FIXTURES = {"public_build": "public-build", "pdf_dir": "pdfs"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        for fixture, group in SHARED_FIXTURES.items():
+            if fixture in item.fixturenames:
+                item.add_marker(pytest.mark.xdist_group(group))
+                break
+
+
 @pytest.fixture(scope="session")
 def public_build(tmp_path_factory):
     """(project root, completed process) of one whole build at a public address (project_build.py)."""

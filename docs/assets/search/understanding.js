@@ -18,7 +18,7 @@ const CYRILLIC = /[а-я]/u;
 export const THRESHOLD = 0.5;
 const WEAK_THRESHOLD = 0.34, WEAK = 0.5;   // situations.WEAK_THRESHOLD, WEAK: when no phrase reaches THRESHOLD
 export const FULL_WEIGHT = 3.0;
-export const COVERAGE = 0.5;               // situations.COVERAGE
+export const COVERAGE = 1.0;               // situations.COVERAGE
 export const SITUATION_WEIGHT = 3.0;       // ranking.SITUATION_WEIGHT
 const SECOND = 0.2, THIRD = 0.1;
 const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
