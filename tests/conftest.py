@@ -43,6 +43,7 @@ class ServerThread:
 SHARED_FIXTURES = {"public_build": "public-build", "pdf_dir": "pdfs"}
 
 
+@pytest.hookimpl(tryfirst=True)       # before xdist's own hook reads the marks into the test ids
 def pytest_collection_modifyitems(items):
     for item in items:
         for fixture, group in SHARED_FIXTURES.items():

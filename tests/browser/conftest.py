@@ -87,6 +87,15 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # the browser closing a connection mid-response (a navigation away) is not an error of the site
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def _ensure_site_built() -> None:
     if (SITE_DIR / "index.html").exists():
         return
@@ -103,8 +112,7 @@ def static_site():
     """Serve site/ on 127.0.0.1 (free port) in a background thread; yields its base URL."""
     _ensure_site_built()
     handler = functools.partial(_QuietHandler, directory=str(SITE_DIR))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="static-site", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
