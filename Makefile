@@ -102,10 +102,10 @@ serve: build
 	@echo ">> serving http://$(HOST):$(PORT)/"
 	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
-# Two processes: the browser and server tests spend most of their time waiting, one process used a
-# third of a core. loadgroup keeps the tests of one costly fixture on one process (tests/conftest.py).
+# Two processes: the browser and server tests spend most of their time waiting (one process used a
+# third of a core); tests/conftest.py keeps the tests of each costly fixture on one of them.
 test: setup system-browser system-tools system-java build
-	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2 --dist loadgroup
+	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2
 
 bench: setup
 	$(PY) bench/build.py

@@ -38,18 +38,26 @@ class ServerThread:
 
 
 
-# `make test` runs the suite on two processes (pytest-xdist, --dist loadgroup); a test that reads one of
-# these costly session fixtures goes to the process that has it, so that each is made once.
-SHARED_FIXTURES = {"public_build": "public-build", "pdf_dir": "pdfs"}
+# `make test` runs the suite on two processes (pytest-xdist, `-n 2`). The files that read one of the
+# costly session fixtures go to one process together, so that each is made once (the whole build at a
+# public address: ~85 s; the PDFs); every other test goes wherever a process is free. (By file, not by
+# xdist_group marks: xdist 3.8 puts a mark's group into `item._nodeid`, which pytest 9 no longer reads.)
+SHARED_FIXTURE_FILES = {
+    "tests/test_cli.py": "public_build", "tests/print/test_site_url.py": "public_build",
+    "tests/print/test_pdfs.py": "pdf_dir", "tests/print/test_pdf_fidelity.py": "pdf_dir",
+}
 
 
-@pytest.hookimpl(tryfirst=True)       # before xdist's own hook reads the marks into the test ids
-def pytest_collection_modifyitems(items):
-    for item in items:
-        for fixture, group in SHARED_FIXTURES.items():
-            if fixture in item.fixturenames:
-                item.add_marker(pytest.mark.xdist_group(group))
-                break
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedFixturesTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return SHARED_FIXTURE_FILES.get(nodeid.split("::", 1)[0], nodeid)
+
+    return SharedFixturesTogether(config, log)
 
 
 @pytest.fixture(scope="session")
