@@ -184,8 +184,24 @@ def test_glossary_keys_are_whole_words(js):
     assert all(t["key"] != "sa" for t in m["terms"])
 
 
+MIXED_SCRIPTS = [
+    ("показал карты сосeду", "показал карты соседу"),     # a Latin e in a Russian word
+    ("сказал rаise", "сказал raise"),                     # a Cyrillic а in an English one
+    ("СТPEДДЛ", "стреддл"), ("олл-ин ace", "олл-ин ace"), ("3-бeт", "3-бет"), ("чек", "чек"),
+    ("дилер нe сжег", "дилер не сжег"),                   # every letter of "нe" has a look-alike: the text's script
+    ("he said нe", "he said he"),
+]
+
+
+@pytest.mark.parametrize("typed, folded", MIXED_SCRIPTS)
+def test_a_word_typed_in_two_scripts_is_folded_into_one_as_the_api_does(js, typed, folded):
+    from tdarules.search.analyzers import fold as py_fold
+    assert py_fold(typed) == folded
+    assert js(("fold", "ru", typed))[0] == folded
+
+
 def test_fold(js):
-    assert js(("fold", "en", "Мёртвая ＫＮＯＰКА"))[0] == "мертвая knopка"
+    assert js(("fold", "en", "Мёртвая ＫＮＯＰКА"))[0] == "мертвая knopka"     # KNOP + Cyrillic КА: all Latin-looking
     assert js(("fold", "zh-Hant", "規則四十三條"))[0] == "规则四十三条"
 
 

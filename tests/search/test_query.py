@@ -58,6 +58,16 @@ def test_simplified_query_highlights_traditional_text(index_dir):
     assert any("標準" in m or "加注" in m for m in marked)
 
 
+@pytest.mark.parametrize("mixed, clean, lang", [
+    ("показал карты сосeду", "показал карты соседу", "ru"),          # Latin e
+    ("дилер нe сжeг карту", "дилер не сжег карту", "ru"),
+    ("he said rаise and put in a call", "he said raise and put in a call", "en"),   # Cyrillic а
+])
+def test_a_word_typed_in_two_scripts_finds_what_the_clean_word_does(index_dir, mixed, clean, lang):
+    found = [h.id for h in search(index_dir, mixed, lang, 5)]
+    assert found and found == [h.id for h in search(index_dir, clean, lang, 5)]
+
+
 def test_typo_does_not_drown_exact(index_dir):
     exact = search(index_dir, "string bet", "en", 3)
     typo = search(index_dir, "strng bet", "en", 5)

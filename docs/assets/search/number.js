@@ -11,10 +11,33 @@ export const END = `(?!${W})`;             // … and after it
 // Traditional forms of the words around rule numbers: 規則43 / 第43條 work even without t2s.json.
 const TRAD = { 規: "规", 則: "则", 條: "条", 議: "议", 薦: "荐", 舊: "旧", 號: "号", 節: "节" };
 
-/** What both sides of a comparison go through: NFKC, lower case, ё → е, Traditional → Simplified
- * (with the corpus's t2s map when given, the rule words above always). */
+// Latin and Cyrillic letters that look alike (analyzers.TO_CYRILLIC, TO_LATIN).
+const LATIN = "aceopxykmthb", CYRILLIC = "асеорхукмтнв";
+const TO_CYRILLIC = Object.fromEntries(Array.from(LATIN, (c, i) => [c, CYRILLIC[i]]));
+const TO_LATIN = { ...Object.fromEntries(Array.from(CYRILLIC, (c, i) => [c, LATIN[i]])), "і": "i" };
+const LETTERS = /[\p{L}\p{Nl}\p{No}]+/gu;                // Python's [^\W\d_]+
+
+/** analyzers.unmix: each word of Latin and Cyrillic letters in one script (a keyboard switched
+ * mid-word): the script of a letter in it that has no look-alike, or, if every letter has one, the
+ * text's commoner script. */
+export function unmix(text) {
+  if (!/[а-яі]/u.test(text) || !/[a-z]/u.test(text)) return text;
+  const cyrillicText = (text.match(/[а-яі]/gu) || []).length >= (text.match(/[a-z]/gu) || []).length;
+  return text.replace(LETTERS, (word) => {
+    if (!/[а-яі]/u.test(word) || !/[a-z]/u.test(word)) return word;
+    const letters = Array.from(word);
+    let cyrillic = cyrillicText;
+    if (letters.some((c) => /[а-яі]/u.test(c) && !(c in TO_LATIN))) cyrillic = true;
+    else if (letters.some((c) => /[a-z]/u.test(c) && !(c in TO_CYRILLIC))) cyrillic = false;
+    const table = cyrillic ? TO_CYRILLIC : TO_LATIN;
+    return letters.map((c) => table[c] || c).join("");
+  });
+}
+
+/** What both sides of a comparison go through: NFKC, lower case, ё → е, each word in one script
+ * (unmix), Traditional → Simplified (with the corpus's t2s map when given, the rule words above always). */
 export function fold(text, t2s = null) {
-  const s = String(text).normalize("NFKC").toLowerCase().replace(/ё/g, "е");
+  const s = unmix(String(text).normalize("NFKC").toLowerCase().replace(/ё/g, "е"));
   return Array.from(s, (c) => (t2s && t2s[c]) || TRAD[c] || c).join("");
 }
 

@@ -58,9 +58,42 @@ def _jieba():
     return jieba
 
 
+# Latin and Cyrillic letters that look alike (lower case, after NFKC): a word typed with both, on a
+# keyboard switched mid-word or pasted ("сосeду" with a Latin e, "rаise" with a Cyrillic а), is put
+# into one script (number.js unmix), as the rule texts never mix them in a word.
+TO_CYRILLIC = dict(zip("aceopxykmthb", "асеорхукмтнв"))
+TO_LATIN = {c: l for l, c in TO_CYRILLIC.items()} | {"і": "i"}
+LETTERS = re.compile(r"[^\W\d_]+")
+_CYRILLIC = re.compile("[а-яі]")
+_LATIN = re.compile("[a-z]")
+
+
+def unmix(text: str) -> str:
+    """``text`` (lower case) with each word of Latin and Cyrillic letters in one script: the script of a
+    letter in it that has no look-alike, or, if every letter has one ("нe"), the text's commoner script."""
+    if not (_CYRILLIC.search(text) and _LATIN.search(text)):
+        return text
+    cyrillic_text = len(_CYRILLIC.findall(text)) >= len(_LATIN.findall(text))
+
+    def one_script(m: re.Match) -> str:
+        word = m.group()
+        if not (_CYRILLIC.search(word) and _LATIN.search(word)):
+            return word
+        if any(_CYRILLIC.match(c) and c not in TO_LATIN for c in word):
+            cyrillic = True
+        elif any(_LATIN.match(c) and c not in TO_CYRILLIC for c in word):
+            cyrillic = False
+        else:
+            cyrillic = cyrillic_text
+        table = TO_CYRILLIC if cyrillic else TO_LATIN
+        return "".join(table.get(c, c) for c in word)
+    return LETTERS.sub(one_script, text)
+
+
 def fold(text: str) -> str:
-    """What both sides of a comparison go through: NFKC (full-width → ASCII), lower case, ё → е."""
-    return unicodedata.normalize("NFKC", text).lower().replace("ё", "е")
+    """What both sides of a comparison go through: NFKC (full-width → ASCII), lower case, ё → е, each
+    word in one script (:func:`unmix`)."""
+    return unmix(unicodedata.normalize("NFKC", text).lower().replace("ё", "е"))
 
 
 def nfkc_same_length(text: str) -> str:

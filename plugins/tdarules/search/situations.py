@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 
-from .analyzers import CJK
+from .analyzers import CJK, fold  # noqa: F401  (fold: typos and the tests import it from here)
 
 THRESHOLD = 0.5
 # When no phrase reaches THRESHOLD, a question in new words may still share a third of a phrase's
@@ -55,10 +54,6 @@ AMOUNT = re.compile(r"[0-9]{3,}|[0-9]+[kк]")
 ZH_AMOUNT = re.compile(r"[0-9]+[百千万]|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*[百千万]")
 RU_STEM = 6
 EN_STEM = 7
-
-
-def fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).lower().replace("ё", "е")
 
 
 def stem(word: str, lang: str, cut: bool = True) -> str:
