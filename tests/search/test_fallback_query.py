@@ -220,8 +220,9 @@ def test_query_data_is_small(tmp_path):
     # zh-Hans 40.4, ru 46.4 KB (+1.0, +2.3, +2.3, +2.5; budgets raised by that growth);
     # with the dev4 situation phrases for rules 1-35 and RP-1..RP-11 (forfeiting a stack, one card
     # tabled, all-in callers, who shows when all others muck, redeals, antes at the final table, …):
-    # zh-Hant 45.6, zh-Hans 42.6, ru 48.5 KB (+2.3, +2.2, +2.1; budgets raised by that growth, < 4%)
-    budget = {"en": 25_700, "zh-Hant": 45_800, "zh-Hans": 42_800, "ru": 48_700}
+    # en 25.7, zh-Hant 45.8, zh-Hans 42.8, ru 48.7 KB (+1.0, +2.5, +2.5, +2.3; budgets raised by that
+    # growth: +0.8, +3.6, +3.9, +2.5%, under the 4% a vocabulary round may take)
+    budget = {"en": 25_900, "zh-Hant": 45_900, "zh-Hans": 42_900, "ru": 48_800}
     for lang, (raw, gz) in sizes.items():
         assert gz < budget[lang], (lang, raw, gz)
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))
