@@ -244,3 +244,16 @@ def test_query_data_is_small(tmp_path):
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))
         assert len(gzip.compress((tmp_path / f"tda-query.{lang}.json").read_bytes())) >= gz
         assert {"renumbering", "rules", "glossary", "cjk"} <= set(data)
+
+
+def test_the_fallbacks_t2s_map_folds_mainland_phrases_typed_in_traditional(env, rulebook):
+    """A phrase written only in Simplified (zh-Hans) still matches a player typing it in Traditional:
+    the shipped map holds the Traditional forms of its characters."""
+    from tdarules.chinese import traditional
+    from tdarules.search.analyzers import t2s
+    vocabulary = rulebook.situations
+    phrases = [p for s in vocabulary.situations for p in s.zh_hans] + [w for c in vocabulary.concepts for w in c.zh_hans]
+    assert phrases
+    mapping = env["t2s"]
+    missed = {c for p in phrases for c in traditional(p) if t2s(c) != c and c not in mapping}
+    assert not missed

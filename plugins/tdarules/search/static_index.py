@@ -32,6 +32,7 @@ from pathlib import Path
 
 from . import situations
 from ..model import ALL_LANGUAGES
+from ..chinese import traditional
 from .analyzers import CJK, HAS_CJK, fold, t2s
 from .index import KIND_BOOST, documents, glossary_keys, query_understanding
 from .typos import LATIN_OR_CYRILLIC
@@ -77,6 +78,11 @@ def t2s_map(rulebook) -> dict[str, str]:
     vocabulary = rulebook.situations
     texts = [p for s in vocabulary.situations for p in s.zh_hant] + list(vocabulary.framing_for("zh-Hant"))
     texts += [w for c in vocabulary.concepts for w in c.words("zh-Hant")] + list(vocabulary.words_for("zh-Hant"))
+    # and the Traditional forms of the mainland (zh-Hans) phrases' characters: typed in Traditional (多長
+    # 時間), a phrase written only in Simplified (多长时间) must fold to it in the fallback as in the API
+    mainland = [p for s in vocabulary.situations for p in s.zh_hans]
+    mainland += [w for c in vocabulary.concepts for w in c.zh_hans]
+    texts += [traditional(text) for text in mainland]
     for text in texts:
         chars.update(c for c in text if HAS_CJK.match(c))
     return {c: s for c in sorted(chars) if (s := t2s(c)) != c}
