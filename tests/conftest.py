@@ -38,10 +38,12 @@ class ServerThread:
 
 
 
-# `make test` runs the suite on two processes (pytest-xdist, `-n 2`). The files that read one of the
-# costly session fixtures go to one process together, so that each is made once (the whole build at a
-# public address: ~85 s; the PDFs); every other test goes wherever a process is free. (By file, not by
-# xdist_group marks: xdist 3.8 puts a mark's group into `item._nodeid`, which pytest 9 no longer reads.)
+# `make test` runs the suite on two processes (pytest-xdist, `-n 2`), a test file at a time: a file's
+# module fixtures (an engine, a server, a page, the HTML checker's run) are then made once, not once per
+# process (per test, each process made them again). The files that read one of the costly
+# session fixtures go to one process together (the whole build at a public address: ~85 s; the PDFs).
+# (By file, not by xdist_group marks: xdist 3.8 puts a mark's group into `item._nodeid`, which
+# pytest 9 no longer reads.)
 SHARED_FIXTURE_FILES = {
     "tests/test_cli.py": "public_build", "tests/print/test_site_url.py": "public_build",
     "tests/print/test_pdfs.py": "pdf_dir", "tests/print/test_pdf_fidelity.py": "pdf_dir",
@@ -55,7 +57,8 @@ def pytest_xdist_make_scheduler(config, log):
 
     class SharedFixturesTogether(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return SHARED_FIXTURE_FILES.get(nodeid.split("::", 1)[0], nodeid)
+            path = nodeid.split("::", 1)[0]
+            return SHARED_FIXTURE_FILES.get(path, path)
 
     return SharedFixturesTogether(config, log)
 
