@@ -91,7 +91,7 @@ def grouped(cases, name: str, ranks_by_case: dict[int, int | None], strict: dict
     if strict is not None:
         grouped(cases, name + "/strict", strict)
         FAILURES.pop(name + "/strict", None)
-    for group in ("project", "tune", "dev", "dev2", "dev3", "dev4", *HELD_OUT):
+    for group in ("project", "tune", *(g for g in BATCHES if g not in HELD_OUT), *HELD_OUT):
         ranks = defaultdict(list)
         for c in cases:
             if GROUPS[id(c)] == group:
