@@ -50,6 +50,21 @@ SHARED_FIXTURE_FILES = {
 }
 
 
+# The longest files go out first: a process that draws one of them last runs it alone while the
+# other idles (with collection order, the last 2% of a CI run took ~3 min). Measured with --durations=0.
+LONGEST_FIRST = (
+    "tests/print/test_site_url.py", "tests/test_cli.py",
+    "tests/browser/test_accessibility.py", "tests/browser/test_keyboard.py", "tests/browser/test_offline.py",
+    "tests/search/test_fallback_understanding.py", "tests/test_xliff.py", "tests/test_yaml_mutations.py",
+    "tests/search/test_fallback_suggest.py", "tests/search/test_fuzz.py", "tests/search/test_relevance.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    order = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: order.get(item.nodeid.split("::", 1)[0], len(order)))   # stable: the rest keep their order
+
+
 def pytest_xdist_make_scheduler(config, log):
     if config.getoption("dist") != "load":
         return None

@@ -23,6 +23,8 @@ UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
 UNSEEN3 = QUERIES.with_name("questions_unseen3.yaml")
 # a fourth, written at the start of stop 18 (unseen3's failures had been read for stop 17's note)
 UNSEEN4 = QUERIES.with_name("questions_unseen4.yaml")
+# a fifth, written at the start of stop 19 before that stop's engine work (unseen4's failures were read for stop 18's note)
+UNSEEN5 = QUERIES.with_name("questions_unseen5.yaml")
 
 
 @dataclass
