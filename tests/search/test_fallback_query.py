@@ -79,6 +79,10 @@ NUMBERS = [
     ("zh-Hant", "規則四十", ("40", None)), ("zh-Hans", "第三十五条", ("35", None)),
     ("zh-Hant", "第七十一條", ("71", None)), ("zh-Hans", "规则第十二条", ("12", None)),
     ("zh-Hans", "建议流程四", ("RP-4", None)), ("zh-Hant", "第十條", ("10", None)),
+    # the number before the rule word
+    ("en", "47 rule", ("47", None)), ("en", "47th rule", ("47", None)), ("en", "43b rule", ("43", "B")),
+    ("ru", "47 правило", ("47", None)), ("ru", "47-е правило", ("47", None)), ("ru", "12 пункт", ("12", None)),
+    ("zh-Hant", "47 規則", ("47", None)), ("zh-Hans", "47号规则", ("47", None)),
 ]
 
 
@@ -100,10 +104,12 @@ MENTIONS = [   # a rule named among other words: (lang, query, the rule or part 
     ("en", "TDA #12 two pair declared", "12"), ("en", "RP-4 exposed card", "RP-4"),
     ("zh-Hant", "RP-4 掉牌", "RP-4"), ("zh-Hant", "第三十五條 錯牌", "35"), ("zh-Hans", "规则四十说了什么", "40"),
     ("zh-Hans", "流程四 掉牌怎么办", "RP-4"), ("ru", "по правилу 51 он должен доставить", "51"),
-    ("ru", "процедура 5 про тёрн", "RP-5"),
+    ("ru", "процедура 5 про тёрн", "RP-5"), ("ru", "что говорит 47 правило про колл", "47"),
+    ("en", "is the 40th rule about chips", "40"),
 ]
 NO_MENTION = [("zh-Hans", "第2次加注"), ("zh-Hans", "我第一次玩"), ("en", "tda 2024 rules"),
-              ("en", "rule of thumb for 2 raises"), ("zh-Hant", "十條命")]
+              ("en", "rule of thumb for 2 raises"), ("zh-Hant", "十條命"), ("en", "2 rules about raises"),
+              ("ru", "2 правила про рейз"), ("en", "a 1000 rule")]
 
 
 def test_a_rule_named_in_a_question_leads(js):

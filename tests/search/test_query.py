@@ -15,6 +15,9 @@ from tdarules.search.query import QueryError, _snippet, search
     ("tda rule 16", "en", "16"), ("recommended procedure 4", "en", "RP-4"), ("пункт 40 тда", "ru", "40"),
     ("рекомендуемая процедура 5", "ru", "RP-5"), ("TDA 第43條", "zh-Hant", "43"),
     ("規則四十", "zh-Hant", "40"), ("第三十五条", "zh-Hans", "35"), ("建议流程四", "zh-Hans", "RP-4"),
+    # the number before the rule word, as players also type it
+    ("47 rule", "en", "47"), ("47th rule", "en", "47"), ("43b rule", "en", "43-B"), ("47 правило", "ru", "47"),
+    ("47-е правило", "ru", "47"), ("47 規則", "zh-Hant", "47"), ("47号规则", "zh-Hans", "47"),
 ])
 def test_number_jumps(index_dir, q, lang, first):
     hits = search(index_dir, q, lang, 5)

@@ -45,6 +45,10 @@ export function fold(text, t2s = null) {
 
 const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\\.?|п\\.?|№|no\\.?|#)";
 const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?\\s*条?$`, "u");
+// query.RULE_AFTER: the number first ("47 rule", "47-е правило", "43b rule", "47 规则").
+const ORDINAL = "(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\\s))";
+const RULE_AFTER = new RegExp(`^第?\\s*(\\d{1,2})(?:\\s*${ORDINAL}|\\s*[-.]?\\s*([a-zа-е]))?\\s*(?:号\\s*)?`
+  + "(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|规则|规定)$", "u");
 const RP_REF = new RegExp("^(?:rp|рп|(?:recommended\\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?$", "u");
 const YEAR_2017 = new RegExp(`(?:\\(\\s*2017\\s*\\)|${START}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)`, "gu");
 const STOP_2017 = new RegExp(`${START}(?:in|from|of|old|tda|the|в|из|старое|старый|старые)${END}|[()/,]|旧|的|版`, "gu");
@@ -75,14 +79,15 @@ export function chineseNumerals(text) {
 // query.MENTION: a rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌").
 const MENTION = new RegExp("(?<![\\p{L}\\p{N}_-])(?:(rp|рп|procedures?|процедур[\\p{L}\\p{N}_]*|流程|程序)|rules?|правил[\\p{L}\\p{N}_]*|пункт[\\p{L}\\p{N}_]*|规则|tda|тда)"
   + "\\s*(?:#|№|no\\.?)?\\s*[-.:]?\\s*第?\\s*(\\d{1,2})(?!\\d)(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
-  + "|第\\s*(\\d{1,2})\\s*条(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?", "u");
+  + "|第\\s*(\\d{1,2})\\s*条(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
+  + `|(?<![\\p{L}\\p{N}_-])(\\d{1,2})${ORDINAL}?\\s*(?:rule|правил[оу]|правилом|пункт[уе]?)(?![\\p{L}\\p{N}_])`, "u");
 
 /** query.mentioned_rule: the rule or part ("43", "43-B", "RP-4") a question names among its words,
  * from folded text; null when it names none. */
 export function mentionedRule(folded) {
   const m = MENTION.exec(chineseNumerals(folded));
   if (!m) return null;
-  const [number, letter] = m[4] ? [m[4], m[5]] : [m[2], m[3]];
+  const [number, letter] = m[4] ? [m[4], m[5]] : m[6] ? [m[6], undefined] : [m[2], m[3]];
   const rule = m[1] ? `RP-${Number(number)}` : String(Number(number));
   return letter ? `${rule}-${partLetter(letter)}` : rule;
 }
@@ -108,6 +113,6 @@ export function parseRuleNumber(q, t2s = null) {
   text = strip(text.replace(TDA_NAME, " ").replace(/\s+/g, " "), " -.:");
   let m;
   if ((m = RP_REF.exec(text))) return { id: `RP-${Number(m[1])}`, part: partLetter(m[2]), old };
-  if ((m = RULE_REF.exec(text))) return { id: String(Number(m[1])), part: partLetter(m[2]), old };
+  if ((m = RULE_REF.exec(text) || RULE_AFTER.exec(text))) return { id: String(Number(m[1])), part: partLetter(m[2]), old };
   return null;
 }

@@ -16,6 +16,7 @@ DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
 DEV2 = QUERIES.with_name("questions_dev2.yaml")
 DEV3 = QUERIES.with_name("questions_dev3.yaml")     # another, by another hand
 DEV4 = QUERIES.with_name("questions_dev4.yaml")     # written at the start of stop 18, measured before tuning
+DEV5 = QUERIES.with_name("questions_dev5.yaml")     # written at the start of stop 20, measured before tuning
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
@@ -25,6 +26,8 @@ UNSEEN3 = QUERIES.with_name("questions_unseen3.yaml")
 UNSEEN4 = QUERIES.with_name("questions_unseen4.yaml")
 # a fifth, written at the start of stop 19 before that stop's engine work (unseen4's failures were read for stop 18's note)
 UNSEEN5 = QUERIES.with_name("questions_unseen5.yaml")
+# a sixth, written at the start of stop 20 (stop 19 ended with nothing landed; whether it read unseen5's results is unknown)
+UNSEEN6 = QUERIES.with_name("questions_unseen6.yaml")
 
 
 @dataclass

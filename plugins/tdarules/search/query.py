@@ -107,6 +107,10 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
 
 RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\.?|п\.?|№|no\.?|#)"
 RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?第?\s*(\d{{1,2}})\s*条?\s*[-.]?\s*([a-zа-е])?\s*条?$")
+# The number first ("47 rule", "47-е правило", "43b rule", "47 规则"): as players also type it.
+ORDINAL = r"(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\s))"
+RULE_AFTER = re.compile(rf"^第?\s*(\d{{1,2}})(?:\s*{ORDINAL}|\s*[-.]?\s*([a-zа-е]))?\s*(?:号\s*)?"
+                        r"(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|规则|规定)$")
 RP_REF = re.compile(r"^(?:rp|рп|(?:recommended\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*(\d{1,2})\s*条?\s*[-.]?\s*([a-zа-е])?$")
 YEAR_2017 = re.compile(r"(?:\(\s*2017\s*\)|\b2017\s*(?:年|г\.?|года?)?\s*(?:版|edition|version|редакци[ия])?|(?:tda\s*)?2017)")
 CYRILLIC_PART = dict(zip("абвгде", "ABCDEF"))
@@ -122,7 +126,8 @@ CN_NUMBER = re.compile(r"(?<=[第则规程序条])(\s*)([零〇一二两三四�
 # The number box's parseRuleNumber takes whole queries; this finds the mention (number.js mentionedRule).
 MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|流程|程序)|rules?|правил\w*|пункт\w*|规则|tda|тда)"
                      r"\s*(?:#|№|no\.?)?\s*[-.:]?\s*第?\s*(\d{1,2})(?!\d)(?:-?([a-fа-е])(?!\w))?"
-                     r"|第\s*(\d{1,2})\s*条(?:-?([a-fа-е])(?!\w))?")
+                     r"|第\s*(\d{1,2})\s*条(?:-?([a-fа-е])(?!\w))?"
+                     rf"|(?<![\w-])(\d{{1,2}}){ORDINAL}?\s*(?:rule|правил[оу]|правилом|пункт[уе]?)(?!\w)")
 # how strongly a mention counts, as a situation score: twice the best a situation reaches (1), so the
 # named rule leads whatever the other words match
 MENTION_SCORE = 2.0
@@ -152,6 +157,8 @@ def mentioned_rule(text: str) -> str | None:
         return None
     if m.group(4):
         number, letter = m.group(4), m.group(5)
+    elif m.group(6):
+        number, letter = m.group(6), None
     else:
         number, letter = m.group(2), m.group(3)
     rule = f"RP-{int(number)}" if m.group(1) else str(int(number))
@@ -289,7 +296,7 @@ class Engine:
         text = re.sub(r"\s+", " ", TDA_NAME.sub(" ", text)).strip(" -.:")
         if m := RP_REF.match(text):
             rule_id, letter = f"RP-{int(m.group(1))}", _part_letter(m.group(2))
-        elif m := RULE_REF.match(text):
+        elif m := RULE_REF.match(text) or RULE_AFTER.match(text):
             rule_id, letter = str(int(m.group(1))), _part_letter(m.group(2))
         else:
             return None
