@@ -263,3 +263,19 @@ def test_the_fallbacks_t2s_map_folds_mainland_phrases_typed_in_traditional(env, 
     mapping = env["t2s"]
     missed = {c for p in phrases for c in traditional(p) if t2s(c) != c and c not in mapping}
     assert not missed
+
+
+def test_a_chinese_question_asks_pagefind_its_word_pairs(js):
+    """Pagefind wants every word of a search: a Chinese question whose characters no one record holds
+    all of is asked again word by word, and where the segmenter gives single characters (Debian's
+    chromium, Node's small ICU: no Chinese dictionary) their pairs stand in for words, the words the
+    situation vocabulary knows first (else "一副牌裡有兩張黑桃A" found nothing offline)."""
+    plan, = js(("understand", "zh-Hant", "一副牌裡有兩張黑桃A"))
+    asked = [s["text"] for s in plan["searches"]]
+    assert asked[0] == '"一 副 牌 里 有 两 张 黑 桃a"'                 # the whole question first, as a phrase
+    words = [w for w in asked[2:] if w.startswith('"')]
+    assert words[0] == '"两 张"', asked                              # a pair the vocabulary knows first
+    assert {'"一 副"', '"牌 里"'} <= set(words) and len(words) == 6, asked   # query.MAX_WORD_SEARCHES
+    short, english = js(("understand", "zh-Hans", "荷官"), ("understand", "en", "dealer exposed my card"))
+    assert not [s for s in short["searches"] if s["weight"] in (0.3, 0.15)]   # a word is not a question
+    assert [s["text"] for s in english["searches"]][1:] == ["dealer", "exposed", "card"]

@@ -160,14 +160,24 @@ export const MAX_WORD_SEARCHES = 6;
 export const MENTION_SCORE = 2.0;                   // query.MENTION_SCORE
 
 // The words of the content, Chinese runs cut into words by the browser's own segmenter (the
-// server has jieba); without Intl.Segmenter a run stays whole.
+// server has jieba). A segmenter without ICU's Chinese dictionary (Debian's chromium; Node built with
+// small ICU) cuts most of a run into single characters, and a browser without Intl.Segmenter keeps
+// the run whole: the character pairs of such stretches stand in for words, as the API's n-gram field
+// does (else a question whose every character no one record holds found nothing: "一副牌裡有兩張黑桃A").
 const SEGMENTER = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter("zh", { granularity: "word" }) : null;
+const pairs = (run) => Array.from({ length: Math.max(0, run.length - 1) }, (_, i) => run.slice(i, i + 2));
 export function searchWords(content) {
   const out = [];
   for (const w of content.split(/\s+/).filter(Boolean)) {
-    if (SEGMENTER && HAS_CJK.test(w) && w.length > 3) {
-      for (const s of SEGMENTER.segment(w)) if (s.isWordLike) out.push(s.segment);
-    } else out.push(w);
+    if (!HAS_CJK.test(w) || w.length <= 3) { out.push(w); continue; }
+    const segments = SEGMENTER ? [...SEGMENTER.segment(w)].filter((s) => s.isWordLike).map((s) => s.segment) : [];
+    let single = segments.length ? "" : w;        // a stretch of one-character segments, or the whole run
+    for (const seg of [...segments, ""]) {
+      if (seg.length === 1 && HAS_CJK.test(seg)) { single += seg; continue; }
+      out.push(...pairs(single));
+      single = "";
+      if (seg) out.push(seg);
+    }
   }
   return out;
 }
@@ -189,8 +199,16 @@ export function understand(q, data, t2s = null) {
   const pieces = content.split(/\s+/).filter(Boolean);
   const question = data.cjk === "chars" ? words.length > 1 && (pieces.length > 1 || content.length > 6) : words.length > 2;
   if (question) {
+    // Chinese: the words the situation vocabulary knows first, as a pair cut across two words ("张黑")
+    // says little (English and Russian keep the order of the question: measured better)
+    const known = (data.cjk === "chars" && data.situations && data.situations.weights) || {};
+    const ordered = [...words.filter((w) => w in known), ...words.filter((w) => !(w in known))];
     const seen = new Set(searches.map((s) => s.text));
-    for (const w of words.slice(0, MAX_WORD_SEARCHES)) if (!seen.has(w)) { seen.add(w); searches.push({ text: w, weight: 0.3 }); }
+    let added = 0;
+    for (const w of ordered) {
+      if (added === MAX_WORD_SEARCHES) break;
+      if (!seen.has(w)) { seen.add(w); added++; searches.push({ text: w, weight: 0.3 }); }
+    }
   }
   // exact: the glossary term the whole query is (typed in any language, typos corrected), shown first
   const exact = exactTerm(folded, data.glossary) ?? exactTerm(corrected, data.glossary);
