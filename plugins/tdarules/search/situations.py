@@ -280,7 +280,7 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
     found: dict[str, float] = {}
     if not have:
         return found
-    weights, postings, entry_keys = _postings(data)
+    weights, postings, entry_keys, totals = _postings(data)
     known = sorted(k for k in have if k in weights)     # sorted: the same sums as the JS
     asked = sum(weights[k] for k in known)
     touched = {where for key in have for where in postings.get(key, ())}
@@ -289,7 +289,7 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
     weak: dict[int, float] = {}
     for entry, phrase in touched:
         keys_ = data["entries"][entry][1][phrase]
-        total = sum(weights[k] for k in keys_)
+        total = totals[entry][phrase]
         got = sum(weights[k] for k in keys_ if k in have)
         score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
         if score < THRESHOLD:
@@ -320,8 +320,8 @@ _POSTINGS: dict[int, tuple] = {}
 
 
 def _postings(data: dict):
-    """key → [(entry, phrase)] and each entry's keys, for one prepared data set (cached: built once
-    per language)."""
+    """key → [(entry, phrase)], each entry's keys and each phrase's total weight, for one prepared
+    data set (cached: built once per language)."""
     cached = _POSTINGS.get(id(data))
     if cached is None or cached[0] is not data:
         postings: dict[str, list[tuple[int, int]]] = {}
@@ -330,5 +330,7 @@ def _postings(data: dict):
                 for key in phrase:
                     postings.setdefault(key, []).append((e, p))
         entry_keys = [{k for phrase in phrases for k in phrase} for _, phrases in data["entries"]]
-        cached = _POSTINGS[id(data)] = (data, data["weights"], postings, entry_keys)
-    return cached[1], cached[2], cached[3]
+        # each phrase's whole weight, summed in its key order as match() summed it per query
+        totals = [[sum(data["weights"][k] for k in phrase) for phrase in phrases] for _, phrases in data["entries"]]
+        cached = _POSTINGS[id(data)] = (data, data["weights"], postings, entry_keys, totals)
+    return cached[1:]
