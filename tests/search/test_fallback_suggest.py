@@ -5,12 +5,13 @@ from __future__ import annotations
 
 
 import pytest
+from correctors import corrector
 from node_module import needs_node, run_in_node
 
 from tdarules.search import suggest
 from tdarules.search.analyzers import t2s
 from tdarules.search.evaluate import QUESTIONS, load_queries
-from tdarules.search.typos import Corrector, fold_query
+from tdarules.search.typos import fold_query
 
 pytestmark = needs_node
 
@@ -45,7 +46,7 @@ def queries():
 def python_side(data, lang, text):
     d = data["data"][lang]
     folded = fold_query(text, lang, t2s)
-    corrected = Corrector(d["typos"]).correct(folded)
+    corrected = corrector(d["typos"]).correct(folded)
     glossary = [(g[0], g[1]) for g in d["glossary"]]
     proposal = suggest.suggest(corrected, glossary, d["typos"], lambda i: d["glossary"][i][3])
     if proposal and fold_query(proposal, lang, t2s) == folded:
