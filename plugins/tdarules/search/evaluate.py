@@ -18,6 +18,7 @@ DEV3 = QUERIES.with_name("questions_dev3.yaml")     # another, by another hand
 DEV4 = QUERIES.with_name("questions_dev4.yaml")     # written at the start of stop 18, measured before tuning
 DEV5 = QUERIES.with_name("questions_dev5.yaml")     # written at the start of stop 20, measured before tuning
 DEV6 = QUERIES.with_name("questions_dev6.yaml")     # written in stop 20 after dev5's passes, measured before tuning
+DEV7 = QUERIES.with_name("questions_dev7.yaml")     # written in stop 20 after dev6's passes, measured before tuning
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
