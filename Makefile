@@ -103,7 +103,8 @@ serve: build
 	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
 # Two processes (pytest-xdist): one left the second core idle much of the time (1,682 tests: 764 s on
-# two, ~990 s on one, same machine); tests/conftest.py sends them a test file at a time.
+# two, ~990 s on one, same machine); tests/conftest.py sends them a test file at a time, the longest
+# first (stop 20, clean clone: 1,704 tests in 533 s, the whole of .ci/run 11 min).
 test: setup system-browser system-tools system-java build
 	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2
 
