@@ -30,6 +30,8 @@ UNSEEN4 = QUERIES.with_name("questions_unseen4.yaml")
 UNSEEN5 = QUERIES.with_name("questions_unseen5.yaml")
 # a sixth, written at the start of stop 20 (stop 19 ended with nothing landed; whether it read unseen5's results is unknown)
 UNSEEN6 = QUERIES.with_name("questions_unseen6.yaml")
+# a seventh, written at the end of stop 20 and first measured at the start of stop 21, before its engine work
+UNSEEN7 = QUERIES.with_name("questions_unseen7.yaml")
 
 
 @dataclass
