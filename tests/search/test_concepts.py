@@ -34,6 +34,10 @@ def query_keys(prepared, lang, text):
     ("ru", "соперник засветил карты", "соперник засветилась карты"),
     ("zh-Hant", "他對荷官爆粗口", "他對荷官說髒話"),
     ("zh-Hans", "他一直拖时间", "他一直倒计时"),                        # Simplified folds the same
+    # an English concept word typed on the zh and ru sites is read as that language's word for it,
+    # so it meets that language's phrases, not only the English ones
+    ("zh-Hant", "他是我的buddy", "他是我的朋友"),
+    ("ru", "мы с ним buddy", "мы с ним друзья"),
 ])
 def test_concept_words_compare_as_the_concept(prepared, lang, one, other):
     a, b = query_keys(prepared, lang, one), query_keys(prepared, lang, other)

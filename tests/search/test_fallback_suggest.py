@@ -20,6 +20,7 @@ MISTYPED = [
     ("en", "substnatail actoin"), ("en", "obligatry rais"), ("zh-Hant", "stirng bte"), ("zh-Hant", "全 下"),
     ("zh-Hant", "最底加住注"), ("zh-Hans", "mnimum rasie"), ("zh-Hans", "最低加註"), ("zh-Hans", "边持"),
     ("ru", "мисдилл"), ("ru", "стринг-бет"), ("ru", "all in"), ("ru", "сущетсвенное дейсвтие"), ("ru", "zzzz"),
+    ("en", "checkraise"), ("en", "deadbutton"), ("ru", "точныйстек"), ("ru", "мисдилстек"),     # run together
 ]
 
 RUNNER = """

@@ -68,6 +68,8 @@ def test_same_understanding_as_the_api(data):
     ("ru", "мисдилл", "мисдил"),                  # doubled letter
     ("ru", "оверчпи", "оверчип"),
     ("ru", "кроличя охота", "кроличья охота"),    # missing soft sign
+    ("en", "can i checkraise", "can i check raise"),    # two words run together
+    ("ru", "можно узнать точныйстек", "можно узнать точный стек"),
     # another form of a known word is no typo (it was "corrected" into another word's form)
     ("ru", "две одинаковые карты в колоде", "две одинаковые карты в колоде"),
     ("ru", "сел не на своё место и сыграл пару кругов", "сел не на свое место и сыграл пару кругов"),
@@ -102,6 +104,7 @@ CONCEPT_QUERIES = [   # concept words in other forms than the phrases', word seq
     ("ru", "он обматерил дилера"), ("ru", "поставил 1000 а я 1400"), ("ru", "у соперника засветилась карта"),
     ("zh-Hant", "有人罵荷官"), ("zh-Hant", "他一直拖時間"), ("zh-Hans", "对方下注1000我推了1400算什么"),
     ("zh-Hans", "对面一直爆粗口"), ("zh-Hans", "对方下注五万他放了一个1k筹码"), ("zh-Hant", "下注兩千我丟了一萬"),
+    ("zh-Hant", "他是我的buddy"), ("ru", "мы с ним buddy"),     # English concept words on the zh and ru sites
 ]
 
 

@@ -228,9 +228,20 @@ export class Corrector {
     const candidates = new Set();
     for (const f of deletions(w)) for (const c of this.deletes.get(f) || []) candidates.add(c);
     const best = [...candidates].filter((c) => damerau1(w, c));
-    if (!best.length) return null;
+    if (!best.length) return this.split(w);
     best.sort((a, b) => this.rank.get(a) - this.rank.get(b) || (a < b ? -1 : a > b ? 1 : 0));
     return best[0];
+  }
+
+  split(w) {                                  // typos.Corrector.split: two words run together
+    let best = null;
+    for (let i = MIN_WORD; i <= w.length - MIN_WORD; i++) {
+      const a = this.rank.get(w.slice(0, i)), b = this.rank.get(w.slice(i));
+      if (a === undefined || b === undefined) continue;
+      const cost = Math.max(a, b);
+      if (!best || cost < best[0]) best = [cost, i];
+    }
+    return best ? `${w.slice(0, best[1])} ${w.slice(best[1])}` : null;
   }
 
   chinese(runText) {                          // typos.Corrector.chinese

@@ -19,6 +19,8 @@ DEV4 = QUERIES.with_name("questions_dev4.yaml")     # written at the start of st
 DEV5 = QUERIES.with_name("questions_dev5.yaml")     # written at the start of stop 20, measured before tuning
 DEV6 = QUERIES.with_name("questions_dev6.yaml")     # written in stop 20 after dev5's passes, measured before tuning
 DEV7 = QUERIES.with_name("questions_dev7.yaml")     # written in stop 20 after dev6's passes, measured before tuning
+DEV8 = QUERIES.with_name("questions_dev8.yaml")     # written at the start of stop 21, measured before tuning
+DEV9 = QUERIES.with_name("questions_dev9.yaml")     # written at the start of stop 21, measured after dev8's passes
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")

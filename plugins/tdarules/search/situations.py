@@ -180,6 +180,10 @@ def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing
     for concept in vocabulary.concepts:
         if concept.numbers and concept.words(lang) and not amount:
             amount = keys(norm(concept.words(lang)[0]), lang, framing)
+        # English words typed on the zh and ru sites ("对方all in了", "он сделал call") take the
+        # site language's name where the concept has one, so that they meet that language's phrases
+        own = concept.words(lang)
+        own_name = keys(norm(own[0]), lang, framing) if own and lang != "en" else None
         for side in ([lang] if lang == "en" else [lang, "en"]):
             members = concept.words(side)
             if not members:
@@ -194,9 +198,10 @@ def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing
             stems = [_stems(fold(m), side, side_framing) for m in members]
             if not stems[0]:
                 continue
+            name = own_name if side != lang and own_name else stems[0]
             for member in stems:
                 if member:
-                    words_.append([member, stems[0]])
+                    words_.append([member, name])
     unique = {tuple(m): c for m, c in reversed(words_)}      # the first concept to claim a word keeps it
     words_ = sorted(([list(m), c] for m, c in unique.items()), key=lambda mc: (-len(mc[0]), mc[0]))
     return {"words": words_, "zh": [list(mc) for mc in sorted(runs.items(), key=lambda mc: (-len(mc[0]), mc[0]))] if zh else [],

@@ -8,7 +8,8 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   the vocabulary lacks is replaced by the most frequent vocabulary word at Damerau–Levenshtein
   distance 1 (one insertion, deletion, substitution or transposition of neighbours: "misdael" →
   "misdeal", "стрнг" → "стринг"). Found through deletions (SymSpell): a word and a candidate at
-  distance 1 share a one-deletion form.
+  distance 1 share a one-deletion form. A word with no such neighbour that is two vocabulary words
+  run together is split ("stringbet" → "string bet").
 * Chinese: ``terms`` are poker words (glossary renderings and the segmenter's poker words, rule
   titles and the situation phrases' runs, in Simplified); a piece of the query that differs from a
   term by one character *of the same sound* (``sounds``: groups of characters sharing a toneless
@@ -162,7 +163,19 @@ class Corrector:
         for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
             candidates.update(self.deletes.get(form, ()))
         best = [c for c in candidates if damerau1(word, c)]
-        return min(best, key=lambda c: (self.rank[c], c)) if best else None
+        if best:
+            return min(best, key=lambda c: (self.rank[c], c))
+        return self.split(word)
+
+    def split(self, word: str) -> str | None:
+        """Two vocabulary words typed without the space between them ("stringbet", "точныйстек"),
+        the commoner pair first; None if ``word`` is no such pair."""
+        pairs = [(max(self.rank[word[:i]], self.rank[word[i:]]), i) for i in range(MIN_WORD, len(word) - MIN_WORD + 1)
+                 if word[:i] in self.rank and word[i:] in self.rank]
+        if not pairs:
+            return None
+        i = min(pairs)[1]
+        return f"{word[:i]} {word[i:]}"
 
     def chinese(self, run: str) -> str:
         """``run`` (Simplified) with each same-sound slip of a poker term put right."""
