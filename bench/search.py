@@ -316,20 +316,23 @@ def main() -> None:
     parser.add_argument("--tuning-only", action="store_true",
                         help="leave the held-out groups out altogether, figures included (while tuning: a "
                              "held-out figure read again and again is tuned on)")
+    parser.add_argument("--batches", help="only these batches, comma-separated (e.g. dev8,dev9): a quick "
+                        "look at one batch on both backends")
     args = parser.parse_args()
     started = time.perf_counter()
-    cases = load_queries()
+    only = set(args.batches.split(",")) if args.batches else None
+    cases = [] if only else load_queries()
     for case in cases:
         GROUPS[id(case)] = "project"
     for group, members in split(load_queries(QUESTIONS)).items():
-        if args.tuning_only and group in HELD_OUT:
+        if (args.tuning_only and group in HELD_OUT) or only:
             continue
         for case in members:
             GROUPS[id(case)] = group
         cases += members
     # fresh, unseen*: held out, never tuned on (unseen*: written without seeing the engine); dev*: tuned on
     for group, path in BATCHES.items():
-        if path.exists() and not (args.tuning_only and group in HELD_OUT):
+        if path.exists() and not (args.tuning_only and group in HELD_OUT) and (only is None or group in only):
             batch = load_queries(path)
             for case in batch:
                 GROUPS[id(case)] = group

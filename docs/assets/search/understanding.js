@@ -34,7 +34,7 @@ const cutTo = (s, n) => Array.from(s).slice(0, n).join("");
 /** situations.stem: the small suffix stemmer both sides share (cut: to RU_STEM / EN_STEM letters). */
 export function stem(word, lang, cut = true) {
   let w = word.replace(/’/g, "'").replace(/[-']/g, "");
-  if (lang === "ru" || CYRILLIC.test(w)) {
+  if (CYRILLIC.test(w) || (lang === "ru" && !/^[\x00-\x7f]*$/.test(w))) {   // situations.stem: Latin on ru is English
     for (const e of RU_ENDINGS) {
       if (w.endsWith(e) && w.length - e.length >= 3) { w = w.slice(0, -e.length); break; }
     }

@@ -59,7 +59,9 @@ EN_STEM = 7
 def stem(word: str, lang: str, cut: bool = True) -> str:
     """The word without its ending, cut to RU_STEM / EN_STEM letters (``cut=False``: not cut)."""
     word = word.replace("’", "'").replace("-", "").replace("'", "")
-    if lang == "ru" or re.search("[а-я]", word):
+    # a Latin word on the ru site is English ("flashed", "misdeal"): stemmed as the English phrases
+    # and concept words that serve the ru site are, or it never meets them
+    if re.search("[а-я]", word) or (lang == "ru" and not word.isascii()):
         for ending in RU_ENDINGS:
             if word.endswith(ending) and len(word) - len(ending) >= 3:
                 word = word[:-len(ending)]
