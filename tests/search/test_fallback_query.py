@@ -83,6 +83,7 @@ NUMBERS = [
     ("en", "47 rule", ("47", None)), ("en", "47th rule", ("47", None)), ("en", "43b rule", ("43", "B")),
     ("ru", "47 правило", ("47", None)), ("ru", "47-е правило", ("47", None)), ("ru", "12 пункт", ("12", None)),
     ("zh-Hant", "47 規則", ("47", None)), ("zh-Hans", "47号规则", ("47", None)),
+    ("ru", "правило номер 45", ("45", None)), ("en", "rule number 12", ("12", None)),
 ]
 
 
@@ -106,10 +107,13 @@ MENTIONS = [   # a rule named among other words: (lang, query, the rule or part 
     ("zh-Hans", "流程四 掉牌怎么办", "RP-4"), ("ru", "по правилу 51 он должен доставить", "51"),
     ("ru", "процедура 5 про тёрн", "RP-5"), ("ru", "что говорит 47 правило про колл", "47"),
     ("en", "is the 40th rule about chips", "40"),
+    ("en", "what does the 47th TDA rule cover", "47"), ("ru", "что в правиле номер 45 про фишки", "45"),
+    ("zh-Hant", "36條怎麼算", "36"), ("zh-Hans", "看看53条里说的", "53"),
 ]
 NO_MENTION = [("zh-Hans", "第2次加注"), ("zh-Hans", "我第一次玩"), ("en", "tda 2024 rules"),
               ("en", "rule of thumb for 2 raises"), ("zh-Hant", "十條命"), ("en", "2 rules about raises"),
-              ("ru", "2 правила про рейз"), ("en", "a 1000 rule")]
+              ("ru", "2 правила про рейз"), ("en", "a 1000 rule"), ("zh-Hans", "我拿到三条"), ("zh-Hans", "3条怎么算"),
+              ("zh-Hant", "二十條命")]
 
 
 def test_a_rule_named_in_a_question_leads(js):

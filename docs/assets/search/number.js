@@ -44,7 +44,7 @@ export function fold(text, t2s = null) {
 // --- rule numbers (query.py: RULE_REF, RP_REF, YEAR_2017, STOP_2017) -------------------------------
 
 const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\\.?|п\\.?|№|no\\.?|#)";
-const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?\\s*条?$`, "u");
+const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?(?:(?:number|номер)\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?\\s*条?$`, "u");
 // query.RULE_AFTER: the number first ("47 rule", "47-е правило", "43b rule", "47 规则").
 const ORDINAL = "(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\\s))";
 const RULE_AFTER = new RegExp(`^第?\\s*(\\d{1,2})(?:\\s*${ORDINAL}|\\s*[-.]?\\s*([a-zа-е]))?\\s*(?:号\\s*)?`
@@ -78,16 +78,17 @@ export function chineseNumerals(text) {
 
 // query.MENTION: a rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌").
 const MENTION = new RegExp("(?<![\\p{L}\\p{N}_-])(?:(rp|рп|procedures?|процедур[\\p{L}\\p{N}_]*|流程|程序)|rules?|правил[\\p{L}\\p{N}_]*|пункт[\\p{L}\\p{N}_]*|规则|tda|тда)"
-  + "\\s*(?:#|№|no\\.?)?\\s*[-.:]?\\s*第?\\s*(\\d{1,2})(?!\\d)(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
+  + "\\s*(?:#|№|no\\.?|number|номер)?\\s*[-.:]?\\s*第?\\s*(\\d{1,2})(?!\\d)(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
   + "|第\\s*(\\d{1,2})\\s*条(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
-  + `|(?<![\\p{L}\\p{N}_-])(\\d{1,2})${ORDINAL}?\\s*(?:rule|правил[оу]|правилом|пункт[уе]?)(?![\\p{L}\\p{N}_])`, "u");
+  + `|(?<![\\p{L}\\p{N}_-])(\\d{1,2})${ORDINAL}?\\s*(?:(?:tda|тда)\\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?)(?![\\p{L}\\p{N}_])`
+  + "|(?<![\\d.a-z-])([1-9]\\d)\\s*条(?=$|[\\s,，。?？!！:：怎说讲是规的里内什呢吗写])", "u");   // "36条怎么算": query.MENTION
 
 /** query.mentioned_rule: the rule or part ("43", "43-B", "RP-4") a question names among its words,
  * from folded text; null when it names none. */
 export function mentionedRule(folded) {
   const m = MENTION.exec(chineseNumerals(folded));
   if (!m) return null;
-  const [number, letter] = m[4] ? [m[4], m[5]] : m[6] ? [m[6], undefined] : [m[2], m[3]];
+  const [number, letter] = m[4] ? [m[4], m[5]] : m[6] || m[7] ? [m[6] || m[7], undefined] : [m[2], m[3]];
   const rule = m[1] ? `RP-${Number(number)}` : String(Number(number));
   return letter ? `${rule}-${partLetter(letter)}` : rule;
 }

@@ -233,7 +233,8 @@ export class Corrector {
     return best[0];
   }
 
-  split(w) {                                  // typos.Corrector.split: two words run together
+  split(w) {                                  // typos.Corrector.split: two Russian words run together
+    if (!CYRILLIC.test(w)) return null;
     let best = null;
     for (let i = MIN_WORD; i <= w.length - MIN_WORD; i++) {
       const a = this.rank.get(w.slice(0, i)), b = this.rank.get(w.slice(i));

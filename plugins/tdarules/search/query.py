@@ -106,7 +106,7 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
 # --- the engine -----------------------------------------------------------------------------------
 
 RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\.?|п\.?|№|no\.?|#)"
-RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?第?\s*(\d{{1,2}})\s*条?\s*[-.]?\s*([a-zа-е])?\s*条?$")
+RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?(?:(?:number|номер)\s*)?第?\s*(\d{{1,2}})\s*条?\s*[-.]?\s*([a-zа-е])?\s*条?$")
 # The number first ("47 rule", "47-е правило", "43b rule", "47 规则"): as players also type it.
 ORDINAL = r"(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\s))"
 RULE_AFTER = re.compile(rf"^第?\s*(\d{{1,2}})(?:\s*{ORDINAL}|\s*[-.]?\s*([a-zа-е]))?\s*(?:号\s*)?"
@@ -125,9 +125,12 @@ CN_NUMBER = re.compile(r"(?<=[第则规程序条])(\s*)([零〇一二两三四�
 # A rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌", "по правилу 51 он должен").
 # The number box's parseRuleNumber takes whole queries; this finds the mention (number.js mentionedRule).
 MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|流程|程序)|rules?|правил\w*|пункт\w*|规则|tda|тда)"
-                     r"\s*(?:#|№|no\.?)?\s*[-.:]?\s*第?\s*(\d{1,2})(?!\d)(?:-?([a-fа-е])(?!\w))?"
+                     r"\s*(?:#|№|no\.?|number|номер)?\s*[-.:]?\s*第?\s*(\d{1,2})(?!\d)(?:-?([a-fа-е])(?!\w))?"
                      r"|第\s*(\d{1,2})\s*条(?:-?([a-fа-е])(?!\w))?"
-                     rf"|(?<![\w-])(\d{{1,2}}){ORDINAL}?\s*(?:rule|правил[оу]|правилом|пункт[уе]?)(?!\w)")
+                     rf"|(?<![\w-])(\d{{1,2}}){ORDINAL}?\s*(?:(?:tda|тда)\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?)(?!\w)"
+                     # "36条怎么算" without 第: two digits only (三条 / 3条 is trips) and a question after
+                     # it, not a noun (十条命)
+                     r"|(?<![\d.a-z-])([1-9]\d)\s*条(?=$|[\s,，。?？!！:：怎说讲是规的里内什呢吗写])")
 # how strongly a mention counts, as a situation score: twice the best a situation reaches (1), so the
 # named rule leads whatever the other words match
 MENTION_SCORE = 2.0
@@ -157,8 +160,8 @@ def mentioned_rule(text: str) -> str | None:
         return None
     if m.group(4):
         number, letter = m.group(4), m.group(5)
-    elif m.group(6):
-        number, letter = m.group(6), None
+    elif m.group(6) or m.group(7):
+        number, letter = m.group(6) or m.group(7), None
     else:
         number, letter = m.group(2), m.group(3)
     rule = f"RP-{int(number)}" if m.group(1) else str(int(number))

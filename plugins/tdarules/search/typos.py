@@ -8,8 +8,8 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   the vocabulary lacks is replaced by the most frequent vocabulary word at Damerau–Levenshtein
   distance 1 (one insertion, deletion, substitution or transposition of neighbours: "misdael" →
   "misdeal", "стрнг" → "стринг"). Found through deletions (SymSpell): a word and a candidate at
-  distance 1 share a one-deletion form. A word with no such neighbour that is two vocabulary words
-  run together is split ("stringbet" → "string bet").
+  distance 1 share a one-deletion form. A Russian word with no such neighbour that is two
+  vocabulary words run together is split ("точныйстек" → "точный стек").
 * Chinese: ``terms`` are poker words (glossary renderings and the segmenter's poker words, rule
   titles and the situation phrases' runs, in Simplified); a piece of the query that differs from a
   term by one character *of the same sound* (``sounds``: groups of characters sharing a toneless
@@ -31,6 +31,7 @@ from .situations import fold, stem
 MIN_WORD = 4
 LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
 CJK_RUN = re.compile(f"[{CJK}]+")
+CYRILLIC = re.compile("[а-я]")
 
 
 def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
@@ -168,8 +169,12 @@ class Corrector:
         return self.split(word)
 
     def split(self, word: str) -> str | None:
-        """Two vocabulary words typed without the space between them ("stringbet", "точныйстек"),
-        the commoner pair first; None if ``word`` is no such pair."""
+        """Two Russian vocabulary words typed without the space between them ("точныйстек"), the
+        commoner pair first; None if ``word`` is no such pair. Russian only: English writes words
+        together that are words of their own (something, facetime, bathroom), and splitting them cost
+        more than the slang it caught (sidepots, checkraise)."""
+        if not CYRILLIC.search(word):
+            return None
         pairs = [(max(self.rank[word[:i]], self.rank[word[i:]]), i) for i in range(MIN_WORD, len(word) - MIN_WORD + 1)
                  if word[:i] in self.rank and word[i:] in self.rank]
         if not pairs:
