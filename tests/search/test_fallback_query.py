@@ -108,7 +108,7 @@ MENTIONS = [   # a rule named among other words: (lang, query, the rule or part 
     ("ru", "процедура 5 про тёрн", "RP-5"), ("ru", "что говорит 47 правило про колл", "47"),
     ("en", "is the 40th rule about chips", "40"),
     ("en", "what does the 47th TDA rule cover", "47"), ("ru", "что в правиле номер 45 про фишки", "45"),
-    ("zh-Hant", "36條怎麼算", "36"), ("zh-Hans", "看看53条里说的", "53"),
+    ("zh-Hant", "36條怎麼算", "36"), ("zh-Hans", "推荐程序第11条前注", "RP-11"), ("zh-Hans", "看看53条里说的", "53"),
 ]
 NO_MENTION = [("zh-Hans", "第2次加注"), ("zh-Hans", "我第一次玩"), ("en", "tda 2024 rules"),
               ("en", "rule of thumb for 2 raises"), ("zh-Hant", "十條命"), ("en", "2 rules about raises"),

@@ -77,7 +77,7 @@ export function chineseNumerals(text) {
 }
 
 // query.MENTION: a rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌").
-const MENTION = new RegExp("(?<![\\p{L}\\p{N}_-])(?:(rp|рп|procedures?|процедур[\\p{L}\\p{N}_]*|流程|程序)|rules?|правил[\\p{L}\\p{N}_]*|пункт[\\p{L}\\p{N}_]*|规则|tda|тда)"
+const MENTION = new RegExp("(?<![\\p{L}\\p{N}_-])(?:(rp|рп|procedures?|процедур[\\p{L}\\p{N}_]*|(?:推荐|建议)?(?:流程|程序))|rules?|правил[\\p{L}\\p{N}_]*|пункт[\\p{L}\\p{N}_]*|规则|tda|тда)"
   + "\\s*(?:#|№|no\\.?|number|номер)?\\s*[-.:]?\\s*第?\\s*(\\d{1,2})(?!\\d)(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
   + "|第\\s*(\\d{1,2})\\s*条(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
   + `|(?<![\\p{L}\\p{N}_-])(\\d{1,2})${ORDINAL}?\\s*(?:(?:tda|тда)\\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?)(?![\\p{L}\\p{N}_])`

@@ -124,7 +124,7 @@ CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"�
 CN_NUMBER = re.compile(r"(?<=[第则规程序条])(\s*)([零〇一二两三四五六七八九十]{1,3})|([零〇一二两三四五六七八九十]{1,3})(?=\s*条)")
 # A rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌", "по правилу 51 он должен").
 # The number box's parseRuleNumber takes whole queries; this finds the mention (number.js mentionedRule).
-MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|流程|程序)|rules?|правил\w*|пункт\w*|规则|tda|тда)"
+MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|(?:推荐|建议)?(?:流程|程序))|rules?|правил\w*|пункт\w*|规则|tda|тда)"
                      r"\s*(?:#|№|no\.?|number|номер)?\s*[-.:]?\s*第?\s*(\d{1,2})(?!\d)(?:-?([a-fа-е])(?!\w))?"
                      r"|第\s*(\d{1,2})\s*条(?:-?([a-fа-е])(?!\w))?"
                      rf"|(?<![\w-])(\d{{1,2}}){ORDINAL}?\s*(?:(?:tda|тда)\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?)(?!\w)"
