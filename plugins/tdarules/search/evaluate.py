@@ -34,6 +34,8 @@ UNSEEN5 = QUERIES.with_name("questions_unseen5.yaml")
 UNSEEN6 = QUERIES.with_name("questions_unseen6.yaml")
 # a seventh, written at the end of stop 20 and first measured at the start of stop 21, before its engine work
 UNSEEN7 = QUERIES.with_name("questions_unseen7.yaml")
+# an eighth, written during stop 21 and first measured at the start of stop 22, before its engine work
+UNSEEN8 = QUERIES.with_name("questions_unseen8.yaml")
 
 
 @dataclass
