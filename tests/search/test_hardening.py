@@ -157,20 +157,33 @@ def test_one_access_log_line_per_request(server_url, caplog):
 
 def test_made_up_words_are_capped(index_dir, monkeypatch):
     """22 unknown words: at most MAX_FUZZY_TOKENS of them are expanded, each to MAX_EXPANSIONS terms."""
+    from tdarules.search.lexicon import Lexicon
     engine = query.engine(index_dir)
     calls = []
-    searcher = engine.searcher("en")
-    reader_class = type(searcher.reader())
-    original = reader_class.terms_within
+    original = Lexicon.within
 
-    def counted(self, fieldname, text, maxdist, prefix=0):
-        calls.append(text)
-        return original(self, fieldname, text, maxdist, prefix=prefix)
-    monkeypatch.setattr(reader_class, "terms_within", counted)
+    def counted(self, field, word, maxdist):
+        calls.append(word)
+        return original(self, field, word, maxdist)
+    monkeypatch.setattr(Lexicon, "within", counted)
     words = " ".join(f"zq{chr(97 + i)}vrk{chr(97 + i)}" for i in range(22))      # 22 made-up words, 175 characters
     hits = engine.search(words, "en", 10)
     assert isinstance(hits, list)
-    assert len(set(calls)) <= query.MAX_FUZZY_TOKENS
+    assert 0 < len(set(calls)) <= query.MAX_FUZZY_TOKENS
+
+
+def test_fuzzy_neighbours_as_whoosh_finds_them(index_dir):
+    """The lexicon's neighbours are Whoosh's terms_within's, in its order (first letter kept, plain edits)."""
+    engine = query.engine(index_dir)
+    for lang, words in {"en": ["misdael", "dealler", "buton", "rebuy", "stradle", "abandonned"],
+                        "ru": ["фишкы", "дилир", "баттон", "мисдил"]}.items():
+        reader = engine.searcher(lang).reader()
+        for field in ("body", "title"):
+            for word in words:
+                for maxdist in (1, 2):
+                    assert engine.lexicon(lang).within(field, word, maxdist) == \
+                        list(reader.terms_within(field, word, maxdist, prefix=1)), (lang, field, word, maxdist)
+    assert engine.lexicon("en").within("body", "misdael", 2), "a mistyped rule word must have neighbours"
 
 
 def test_cpu_budget_stops_collecting(index_dir, monkeypatch):

@@ -14,23 +14,24 @@ from __future__ import annotations
 import html
 import json
 import functools
+import gc
 import re
 import threading
 import time
 import unicodedata
-from itertools import islice
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS
-from whoosh.collectors import TimeLimit, WrappingCollector
-from whoosh.query import Or, Phrase, Term
+from whoosh.query import Phrase, Term
 
 from ..model import ALL_LANGUAGES
 from . import situations, suggest
 from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
 from .ranking import rerank
+from .clause_scores import ClauseScores, top
+from .lexicon import Lexicon
 from .typos import Corrector, fold_query
 
 MAX_QUERY = 200
@@ -195,6 +196,9 @@ class Engine:
         self._understanding = self.meta.get("understanding", {})
         self._correctors = {lang: Corrector(data["typos"]) for lang, data in self._understanding.items()}
         self._glossary_docs: dict[str, dict[str, dict]] = {}
+        self._stored: dict[str, list[dict]] = {}
+        self._lexicons: dict[str, Lexicon] = {}
+        self._clause_scores = {lang: ClauseScores() for lang in self.meta["languages"]}
         self._term_forms = suggest.term_forms([(entry["keys"], ()) for entry in self.glossary])
 
     def languages(self):
@@ -210,9 +214,14 @@ class Engine:
             analyzer("热身 warm")
             self.rule_docs(lang)
             self.glossary_docs(lang)
+            self.lexicon(lang)
             self.search("warm up 热身 разминка 1000", lang, 10)
-            for fields in self.searcher(lang).all_stored_fields():
+            for fields in self.stored_fields(lang):
                 _tokens(fields["body"], analyzer)
+        # What warm() loaded lives as long as the process. Left to the collector, each full collection
+        # walked it all (jieba's dictionaries, the typo tables): a pause of ~100 ms inside some
+        # query, 2-4 times per 7,760 queries (stop 22). Frozen, the collector skips it.
+        gc.freeze()
 
     def _index(self, lang: str):
         with self._lock:
@@ -236,13 +245,33 @@ class Engine:
         with self._lock:
             cached = self._rule_docs.get(lang)
         if cached is None:
-            searcher = self.searcher(lang)
             groups: dict[str, list[dict]] = {}
-            for fields in sorted(searcher.all_stored_fields(), key=lambda f: f["order"]):
+            for fields in sorted(self.stored_fields(lang), key=lambda f: f["order"]):
                 if fields["kind"] != "glossary":
                     groups.setdefault(fields["rule"], []).append(fields)
             with self._lock:
                 self._rule_docs[lang] = cached = groups
+        return cached
+
+    def stored_fields(self, lang: str) -> list[dict]:
+        """Every document's stored fields, by document number (read once: Whoosh decodes them per call)."""
+        with self._lock:
+            cached = self._stored.get(lang)
+        if cached is None:
+            reader = self.searcher(lang).reader()
+            cached = [reader.stored_fields(docnum) for docnum in range(reader.doc_count_all())]
+            with self._lock:
+                self._stored[lang] = cached
+        return cached
+
+    def lexicon(self, lang: str) -> Lexicon:
+        """The words of the title and body fields, for the fuzzy expansions."""
+        with self._lock:
+            cached = self._lexicons.get(lang)
+        if cached is None:
+            cached = Lexicon(self.searcher(lang).reader(), ("body", "title"))
+            with self._lock:
+                self._lexicons[lang] = cached
         return cached
 
     def glossary_docs(self, lang: str) -> dict[str, dict]:
@@ -250,7 +279,7 @@ class Engine:
         with self._lock:
             cached = self._glossary_docs.get(lang)
         if cached is None:
-            cached = {f["id"]: f for f in self.searcher(lang).all_stored_fields() if f["kind"] == "glossary"}
+            cached = {f["id"]: f for f in self.stored_fields(lang) if f["kind"] == "glossary"}
             with self._lock:
                 self._glossary_docs[lang] = cached
         return cached
@@ -387,17 +416,19 @@ class Engine:
         deadline = time.thread_time() + CPU_BUDGET
         fuzzy_left = MAX_FUZZY_TOKENS
         common = COMMON_SHARE * reader.doc_count()
+        clause_scores = self._clause_scores[lang]
+        frequency = functools.partial(clause_scores.frequency, searcher)
         clauses = []
         highlight = set(tokens)
         for token in tokens:
-            known = reader.doc_frequency("body", token) or reader.doc_frequency("title", token)
-            clauses += [Term(field, token) for field in ("title", "body") if reader.doc_frequency(field, token) <= common]
+            known = frequency("body", token) or frequency("title", token)
+            clauses += [Term(field, token) for field in ("title", "body") if frequency(field, token) <= common]
             if not known and not HAS_CJK.search(token) and len(token) >= 4 and not token.isdigit() \
                     and fuzzy_left > 0 and time.thread_time() < deadline:
                 fuzzy_left -= 1
                 maxdist = 2 if len(token) >= 8 else 1
                 for field in ("body", "title"):
-                    for near in islice(reader.terms_within(field, token, maxdist, prefix=1), MAX_EXPANSIONS):
+                    for near in self.lexicon(lang).within(field, token, maxdist)[:MAX_EXPANSIONS]:
                         if near != token:
                             clauses.append(Term(field, near, boost=0.6))
                             highlight.add(near)
@@ -409,7 +440,7 @@ class Engine:
             for run in re.findall(f"[{CJK}]+", rest):
                 run_grams = [run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)]
                 grams.update(run_grams)
-                clauses += [Term("ngram", g, boost=0.4) for g in run_grams if reader.doc_frequency("ngram", g) <= common]
+                clauses += [Term("ngram", g, boost=0.4) for g in run_grams if frequency("ngram", g) <= common]
                 if 2 <= len(run_grams) <= 6:
                     clauses.append(Phrase("ngram", run_grams, slop=2, boost=1.5))
         # A term that is the whole query decides the ranking; next to other words it only helps.
@@ -435,10 +466,9 @@ class Engine:
                     clauses += [Phrase("title", words, boost=boost), Phrase("body", words, boost=boost)]
         if not clauses and not situation:
             return []
-        scored = []
-        if clauses:
-            scored = [(result.fields(), float(result.score))
-                      for result in _search_within(searcher, Or(clauses), max(4 * limit, 40), deadline)]
+        stored = self.stored_fields(lang)
+        scores = clause_scores.add(searcher, clauses, deadline)
+        scored = [(stored[docnum], score) for docnum, score in top(scores, max(4 * limit, 40))]
         ranked = rerank(scored, situation, self.rule_docs(lang), limit)
         exact = self.exact_term(original, lang, fixed)
         if exact is not None:          # the query is the term: its definition first, then the rules
@@ -469,31 +499,6 @@ def _glossary_first(doc: dict, ranked: list[tuple[dict, float]], limit: int):
     not always the answer — all-in's is rule 3, the list of official terms.)"""
     top = ranked[0][1] + 1 if ranked else 1.0
     return [(doc, top)] + [r for r in ranked if r[0]["id"] != doc["id"]][:limit - 1]
-
-
-class _CpuDeadline(WrappingCollector):
-    """Stops collecting when the thread's CPU time passes the deadline; the hits so far are kept.
-    (Whoosh's TimeLimitCollector needs a timer thread or SIGALRM, neither fit for a thread pool.)"""
-
-    def __init__(self, child, deadline: float):
-        super().__init__(child)
-        self.deadline = deadline
-
-    def collect_matches(self):
-        child = self.child
-        for count, docnum in enumerate(child.matches()):
-            child.collect(docnum)
-            if count % 64 == 63 and time.thread_time() > self.deadline:
-                raise TimeLimit
-
-
-def _search_within(searcher, query, limit: int, deadline: float):
-    collector = _CpuDeadline(searcher.collector(limit=limit), deadline)
-    try:
-        searcher.search_with_collector(query, collector)
-    except TimeLimit:
-        pass
-    return collector.results()
 
 
 def _key_regex(key: str) -> re.Pattern:
