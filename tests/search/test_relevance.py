@@ -20,7 +20,8 @@ values so that a change that loses relevance fails, while small reorderings do n
 * tests/search/questions_unseen4.yaml … questions_unseen8.yaml: later such batches, each written at
   the start of a session before its engine work; the same floor (UNSEEN_FLOORS).
 * tests/search/questions_dev2.yaml … questions_dev9.yaml: tuning batches written blind the same way,
-  each measured before its vocabulary pass; a higher floor (DEV_FLOORS).
+  each measured before its vocabulary pass; a higher floor (DEV_FLOORS). questions_dev10.yaml (stop 22)
+  had no pass and keeps UNSEEN_FLOORS.
 The floors were raised at stop 20 to sit a few points below every batch's per-language figure then
 (bench/search.py: unseen* MRR@10 ≥ 0.878, recall@3 ≥ 0.925; dev* ≥ 0.955 and ≥ 0.982). At stop 21 the
 lowest were unseen7 zh-Hans 0.892 / 0.910 and dev9 en 0.957, zh-Hans recall@3 0.973: the floors hold."""
@@ -30,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from tdarules.loader import load_rulebook
-from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, load_queries, rank_of, rule_of, split, summarize
+from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, load_queries, rank_of, rule_of, split, summarize
 from tdarules.search.query import search
 
 CASES = load_queries()
@@ -49,7 +50,9 @@ UNSEEN_FLOORS = {"mrr@10": 0.85, "recall@3": 0.90}
 # 0.955–0.995, recall@3 0.982–1.000)
 DEV_FLOORS = {"mrr@10": 0.93, "recall@3": 0.97}
 DEV_BATCHES = (DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9)
-BLIND = [UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, *DEV_BATCHES]
+# dev10 (stop 22) had no vocabulary pass: its failures were read for general changes only, so it keeps the
+# blind batches' floor
+BLIND = [UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, DEV10, *DEV_BATCHES]
 
 
 def test_enough_queries():

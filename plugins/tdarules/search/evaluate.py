@@ -21,6 +21,7 @@ DEV6 = QUERIES.with_name("questions_dev6.yaml")     # written in stop 20 after d
 DEV7 = QUERIES.with_name("questions_dev7.yaml")     # written in stop 20 after dev6's passes, measured before tuning
 DEV8 = QUERIES.with_name("questions_dev8.yaml")     # written at the start of stop 21, measured before tuning
 DEV9 = QUERIES.with_name("questions_dev9.yaml")     # written at the start of stop 21, measured after dev8's passes
+DEV10 = QUERIES.with_name("questions_dev10.yaml")   # written at the start of stop 22; its failures guide general changes, no vocabulary pass
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
