@@ -290,14 +290,21 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
     weights, postings, entry_keys, totals = _postings(data)
     known = sorted(k for k in have if k in weights)     # sorted: the same sums as the JS
     asked = sum(weights[k] for k in known)
-    touched = {where for key in have for where in postings.get(key, ())}
+    # each touched phrase → the one query key it holds, or None when it holds more (most hold one, and
+    # their sum is that key's weight: the ordered sum below is needed only for the rest)
+    touched: dict[tuple[int, int], str | None] = {}
+    for key in have:
+        for where in postings.get(key, ()):
+            touched[where] = None if where in touched else key
     best: dict[int, float] = {}
     explained: dict[int, float] = {}
     weak: dict[int, float] = {}
-    for entry, phrase in touched:
-        keys_ = data["entries"][entry][1][phrase]
+    for (entry, phrase), only in touched.items():
         total = totals[entry][phrase]
-        got = sum(weights[k] for k in keys_ if k in have)
+        if only is not None:
+            got = weights[only]
+        else:
+            got = sum(weights[k] for k in data["entries"][entry][1][phrase] if k in have)
         score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
         if score < THRESHOLD:
             if score >= WEAK_THRESHOLD:
