@@ -9,6 +9,7 @@
 //   {lang, renumbering: {"46": "43", …}, rules: [[id, title, url, "ABCD"], …],
 //    glossary: [[folded keys (every language, abbreviations), renderings in lang], …]}
 
+import { amountRule } from "./amounts.js";
 import { analyse, exactTerm, suggest } from "./understanding.js";
 
 // Rule numbers and folding: ./number.js (loaded on every page by the number box).
@@ -158,6 +159,7 @@ export function pagefindSearches(searches, data) {
  * besides the whole content each of its words (Chinese: each run) is also asked, with less weight. */
 export const MAX_WORD_SEARCHES = 6;
 export const MENTION_SCORE = 2.0;                   // query.MENTION_SCORE
+export const AMOUNT_SCORE = 1.0;                    // query.AMOUNT_SCORE
 
 // The words of the content, Chinese runs cut into words by the browser's own segmenter (the
 // server has jieba). A segmenter without ICU's Chinese dictionary (Debian's chromium; Node built with
@@ -191,8 +193,11 @@ export function understand(q, data, t2s = null) {
   }
   const folded = fold(q, t2s);
   const { corrected, content, situation: found } = analyse(folded, data.lang || "en", data);
+  const situation = { ...found };
+  const byAmounts = amountRule(folded, data.lang || "en");     // the rule a story's amounts point to (query.py)
+  if (byAmounts && !((situation[byAmounts] || 0) >= AMOUNT_SCORE)) situation[byAmounts] = AMOUNT_SCORE;
   const mention = mentionedRule(folded);            // the rule a question names is its answer (query.py)
-  const situation = mention ? { ...found, [mention]: MENTION_SCORE } : found;
+  if (mention) situation[mention] = MENTION_SCORE;
   const searches = expand(content, data, t2s);
   const words = searchWords(content).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
   // a question, not a term (Pagefind would want every word); Chinese runs are phrases already
