@@ -11,26 +11,26 @@ from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, D
 
 # (site language, what a player types, the rule its amounts point to or None), written from the rules
 STORIES = [
-    ("en", "facing a 1000 bet I silently put out 1400", "43"),            # 50% or more of the bet: a raise
-    ("en", "facing a 1000 bet I silently put out 1200", "43"),            # less than 50%: a call, by 43 too
-    ("en", "I put out 1400 without a word on a 1000 open", "43"),         # the bet named after the raise
+    ("en", "facing a 1000 bet I silently put out 1400", "43-A"),            # 50% or more of the bet: a raise
+    ("en", "facing a 1000 bet I silently put out 1200", "43-A"),            # less than 50%: a call, by 43 too
+    ("en", "I put out 1400 without a word on a 1000 open", "43-A"),         # the bet named after the raise
     ("en", "threw a single 5000 chip at a 1000 bet without a word", "44"),
-    ("en", "blinds 2k-4k, A bets 50k and B puts out one 1k chip", "41"),  # 41-D, the rule's own example
+    ("en", "blinds 2k-4k, A bets 50k and B puts out one 1k chip", "41-D"),  # 41-D, the rule's own example
     ("en", "facing 1100 he put out a 500 and a 1000 chip silently", "45"),
     ("en", "put out two 1000 chips facing a 1200 bet", "45"),
     ("en", "bet was 325, I put out 525 expecting change", "61"),
     ("en", "A bets 8000 and B silently puts out 2000", None),             # no chip named: not an overchip
     ("en", "the dealer told me his bet was 5000 so I called 9000", None),  # a count someone told: rule 49
     ("en", "big blind posted 200, raise to 600, he dropped a 1k chip on top", None),   # prior chips: rule 46
-    ("en", "seat 6 bet 1000 and seat 2 put out 1400", "43"),              # seat numbers are not amounts
+    ("en", "seat 6 bet 1000 and seat 2 put out 1400", "43-A"),              # seat numbers are not amounts
     ("ru", "на ставку 300 кинул одну фишку 5000 молча", "44"),
-    ("ru", "блайнды 2к-4к, он ставит 50к, а другой кладет одну фишку 1к", "41"),
-    ("ru", "открыли на 1000, я молча выложил 1400", "43"),
+    ("ru", "блайнды 2к-4к, он ставит 50к, а другой кладет одну фишку 1к", "41-D"),
+    ("ru", "открыли на 1000, я молча выложил 1400", "43-A"),
     ("ru", "ставка 1000, он молча кладёт 50 тыс", None),                  # twice the bet or more: a plain raise
     ("ru", "против ставки 1100 я положил 1000 и 500 молча", "45"),
     ("zh-Hans", "前面下1000 我没说话扔了一个5000的码", "44"),
-    ("zh-Hans", "对面下五万 他默默扔了个一千的码", "41"),
-    ("zh-Hans", "对方下注1000我推了1400算什么", "43"),
+    ("zh-Hans", "对面下五万 他默默扔了个一千的码", "41-D"),
+    ("zh-Hans", "对方下注1000我推了1400算什么", "43-A"),
     ("zh-Hant", "對方下1200，我沒講話推了兩個1000出去", "45"),
     ("zh-Hans", "我问荷官对面下多少，他说八千我就跟了", None),
 ]

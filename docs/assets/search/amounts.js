@@ -102,6 +102,6 @@ export function amountRule(text, lang) {
   }
   if (CHANGE.test(text)) return put > bet ? "61" : null;
   if (together.size) return put >= bet ? "45" : null;
-  if (single.size) return put > bet ? "44" : (put * 5 <= bet ? "41" : null);
-  return bet < put && put < 2 * bet ? "43" : null;
+  if (single.size) return put > bet ? "44" : (put * 5 <= bet ? "41-D" : null);
+  return bet < put && put < 2 * bet ? "43-A" : null;
 }

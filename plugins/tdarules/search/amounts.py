@@ -80,7 +80,8 @@ def amounts(text: str) -> list[tuple[float, int, int]]:
 
 
 def amount_rule(text: str, lang: str) -> str | None:
-    """The rule the amounts of a folded, Simplified ``text`` on the ``lang`` site point to, or None."""
+    """The rule (or the part that says it: 41-D, 43-A) the amounts of a folded, Simplified ``text``
+    on the ``lang`` site point to, or None."""
     found = amounts(text)
     if len(found) < 2 or _PRIOR.search(text):
         return None
@@ -117,5 +118,5 @@ def amount_rule(text: str, lang: str) -> str | None:
     if together:
         return "45" if put >= bet else None
     if single:
-        return "44" if put > bet else ("41" if put * 5 <= bet else None)
-    return "43" if bet < put < 2 * bet else None
+        return "44" if put > bet else ("41-D" if put * 5 <= bet else None)
+    return "43-A" if bet < put < 2 * bet else None
