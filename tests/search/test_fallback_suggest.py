@@ -20,7 +20,9 @@ MISTYPED = [
     ("en", "substnatail actoin"), ("en", "obligatry rais"), ("zh-Hant", "stirng bte"), ("zh-Hant", "全 下"),
     ("zh-Hant", "最底加住注"), ("zh-Hans", "mnimum rasie"), ("zh-Hans", "最低加註"), ("zh-Hans", "边持"),
     ("ru", "мисдилл"), ("ru", "стринг-бет"), ("ru", "all in"), ("ru", "сущетсвенное дейсвтие"), ("ru", "zzzz"),
-    ("en", "checkraise"), ("en", "deadbutton"), ("ru", "точныйстек"), ("ru", "мисдилстек"),     # run together
+    # run together: Russian ones are split into two vocabulary words; English ones are not ("something"
+    # would become "some thing"), so these two check that both sides leave them whole
+    ("en", "checkraise"), ("en", "deadbutton"), ("ru", "точныйстек"), ("ru", "мисдилстек"),
 ]
 
 RUNNER = """

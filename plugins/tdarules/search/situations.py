@@ -54,6 +54,7 @@ AMOUNT = re.compile(r"[0-9]{3,}|[0-9]+[kк]")
 ZH_AMOUNT = re.compile(r"[0-9]+[百千万]|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*[百千万]")
 RU_STEM = 6
 EN_STEM = 7
+CYRILLIC = re.compile("[а-я]")      # a word with one is Russian (stemmed so, and split so by typos.Corrector)
 
 
 def stem(word: str, lang: str, cut: bool = True) -> str:
@@ -61,7 +62,7 @@ def stem(word: str, lang: str, cut: bool = True) -> str:
     word = word.replace("’", "'").replace("-", "").replace("'", "")
     # a Latin word on the ru site is English ("flashed", "misdeal"): stemmed as the English phrases
     # and concept words that serve the ru site are, or it never meets them
-    if re.search("[а-я]", word) or (lang == "ru" and not word.isascii()):
+    if CYRILLIC.search(word) or (lang == "ru" and not word.isascii()):
         for ending in RU_ENDINGS:
             if word.endswith(ending) and len(word) - len(ending) >= 3:
                 word = word[:-len(ending)]

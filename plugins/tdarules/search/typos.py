@@ -26,12 +26,11 @@ import re
 from collections import Counter, defaultdict
 
 from .analyzers import CJK, POKER_WORDS, t2s
-from .situations import fold, stem
+from .situations import CYRILLIC, fold, stem
 
 MIN_WORD = 4
 LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
 CJK_RUN = re.compile(f"[{CJK}]+")
-CYRILLIC = re.compile("[а-я]")
 
 
 def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
