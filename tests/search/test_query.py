@@ -19,6 +19,7 @@ from tdarules.search.query import QueryError, _snippet, search
     ("47 rule", "en", "47"), ("47th rule", "en", "47"), ("43b rule", "en", "43-B"), ("47 правило", "ru", "47"),
     ("47-е правило", "ru", "47"), ("47 規則", "zh-Hant", "47"), ("47号规则", "zh-Hans", "47"),
     ("правило номер 45", "ru", "45"), ("rule number 12", "en", "12"),
+    ("п. 16 правил", "ru", "16"), ("пункт 16 из правил", "ru", "16"),
 ])
 def test_number_jumps(index_dir, q, lang, first):
     hits = search(index_dir, q, lang, 5)

@@ -53,7 +53,7 @@ const RP_REF = new RegExp("^(?:rp|рп|(?:recommended\\s+)?procedures?|(?:рек
 const YEAR_2017 = new RegExp(`(?:\\(\\s*2017\\s*\\)|${START}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)`, "gu");
 const STOP_2017 = new RegExp(`${START}(?:in|from|of|old|tda|the|в|из|старое|старый|старые)${END}|[()/,]|旧|的|版`, "gu");
 // "tda rule 16", "пункт 40 тда": the rulebook's name around a number says nothing about which rule.
-const TDA_NAME = new RegExp(`${START}(?:poker\\s+)?(?:tda|тда)${END}`, "gu");
+const TDA_NAME = new RegExp(`${START}(?:poker\\s+)?(?:tda|тда)${END}|${START}(?:из\\s+)?правил${END}`, "gu");   // and "п. 16 (из) правил"
 const CYRILLIC_PART = { а: "A", б: "B", в: "C", г: "D", д: "E", е: "F" };
 
 // Chinese numerals next to the words around a rule number (规则四十, 第三十五条, 流程四): 1–99.

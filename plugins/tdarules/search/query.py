@@ -118,7 +118,7 @@ YEAR_2017 = re.compile(r"(?:\(\s*2017\s*\)|\b2017\s*(?:年|г\.?|года?)?\s*(
 CYRILLIC_PART = dict(zip("абвгде", "ABCDEF"))
 STOP_2017 = re.compile(r"\b(?:in|from|of|old|tda|the|в|из|старое|старый|старые)\b|[()/,]|旧|的|版")
 # "tda rule 16", "пункт 40 тда": the rulebook's name around a number says nothing about which rule.
-TDA_NAME = re.compile(r"\b(?:poker\s+)?(?:tda|тда)\b")
+TDA_NAME = re.compile(r"\b(?:poker\s+)?(?:tda|тда)\b|\b(?:из\s+)?правил\b")     # and "п. 16 (из) правил": "of the rules"
 
 
 # Chinese numerals next to the words around a rule number (规则四十, 第三十五条, 流程四): 1–99.
