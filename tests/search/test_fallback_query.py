@@ -85,6 +85,9 @@ NUMBERS = [
     ("zh-Hant", "47 規則", ("47", None)), ("zh-Hans", "47号规则", ("47", None)),
     ("ru", "правило номер 45", ("45", None)), ("en", "rule number 12", ("12", None)),
     ("ru", "п. 16 правил", ("16", None)), ("ru", "пункт 16 из правил", ("16", None)),       # "of the rules"
+    ("en", "tda rule thirty six", ("36", None)), ("en", "rule forty-three", ("43", None)), ("en", "twelfth rule", ("12", None)),
+    ("ru", "правило тридцать шесть", ("36", None)), ("ru", "первое правило тда", ("1", None)),
+    ("ru", "сорок седьмое правило", ("47", None)), ("ru", "пункт двадцать", ("20", None)),
 ]
 
 
@@ -95,7 +98,8 @@ def test_rule_numbers_in_every_form_and_language(js):
 
 
 @pytest.mark.parametrize("q", ["43 players", "min raise", "2017", "rule", "99", "RP 99", "2017 rule 99",
-                               "правило", "第條", "12345", "tda", "tda 2024", "procedure"])
+                               "правило", "第條", "12345", "tda", "tda 2024", "procedure", "five", "first",
+                               "rule ninety nine", "second rule of thumb"])
 def test_not_a_rule_number(js, q):
     en, ru = js(("resolve", "en", q), ("resolve", "ru", q))
     assert (en, ru) == (None, None)

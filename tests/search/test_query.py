@@ -20,6 +20,9 @@ from tdarules.search.query import QueryError, _snippet, search
     ("47-е правило", "ru", "47"), ("47 規則", "zh-Hant", "47"), ("47号规则", "zh-Hans", "47"),
     ("правило номер 45", "ru", "45"), ("rule number 12", "en", "12"),
     ("п. 16 правил", "ru", "16"), ("пункт 16 из правил", "ru", "16"),
+    # spelled out
+    ("tda rule thirty six", "en", "36"), ("rule forty-three", "en", "43"), ("first rule", "en", "1"),
+    ("правило тридцать шесть", "ru", "36"), ("первое правило тда", "ru", "1"), ("сорок седьмое правило", "ru", "47"),
 ])
 def test_number_jumps(index_dir, q, lang, first):
     hits = search(index_dir, q, lang, 5)
