@@ -24,7 +24,9 @@ values so that a change that loses relevance fails, while small reorderings do n
   had no pass and keeps UNSEEN_FLOORS.
 The floors were raised at stop 20 to sit a few points below every batch's per-language figure then
 (bench/search.py: unseen* MRR@10 ≥ 0.878, recall@3 ≥ 0.925; dev* ≥ 0.955 and ≥ 0.982). At stop 21 the
-lowest were unseen7 zh-Hans 0.892 / 0.910 and dev9 en 0.957, zh-Hans recall@3 0.973: the floors hold."""
+lowest were unseen7 zh-Hans 0.892 / 0.910 and dev9 en 0.957, zh-Hans recall@3 0.973: the floors hold.
+At stop 22 the lowest unseen figures were unseen8 ru 0.891 / 0.940 and unseen7 zh-Hans 0.905 / 0.920;
+dev10 (blind floor) 0.942–0.955 and 0.953–0.987."""
 from collections import defaultdict
 from pathlib import Path
 
@@ -39,10 +41,9 @@ QUESTION_CASES = split(load_queries(QUESTIONS))
 FLOOR_RECALL_AT_3 = 0.97
 FLOOR_PER_LANGUAGE = 0.95
 # players' questions: per language, per third
-# (held-out recall@3 0.95 → 0.93 at stop 21: its zh-Hans group is 30 queries, and stop 21's vocabulary
-# lost one of them from the top 3, '对方下注1000我推了1400算什么' (43, now 8th): a regression named in
-# that stop's note, not hidden; the floor still fails at a third miss)
-QUESTION_FLOORS = {"tune": {"mrr@10": 0.96, "recall@3": 0.98}, "held-out": {"mrr@10": 0.92, "recall@3": 0.93}}
+# (held-out recall@3 was lowered 0.95 → 0.93 at stop 21, when '对方下注1000我推了1400算什么' (43) fell to
+# 8th; stop 22's amounts put it first again (zh-Hans held-out 0.975 / 0.967), and the floor is back at 0.95)
+QUESTION_FLOORS = {"tune": {"mrr@10": 0.96, "recall@3": 0.98}, "held-out": {"mrr@10": 0.92, "recall@3": 0.95}}
 # (stop 20, per language: unseen–unseen6 MRR@10 0.878–1.000, recall@3 0.925–1.000; before it,
 # unseen5 read 0.864–0.961 and 0.908–0.983, unseen6 0.865–0.917 and 0.910–0.970)
 UNSEEN_FLOORS = {"mrr@10": 0.85, "recall@3": 0.90}
