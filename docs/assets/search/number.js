@@ -113,7 +113,7 @@ const SPELLED_TEENS = { ten: 10, tenth: 10, eleven: 11, eleventh: 11, twelve: 12
 const SPELLED_TENS = { twenty: 20, twentieth: 20, thirty: 30, thirtieth: 30, forty: 40, fortieth: 40, fifty: 50,
   fiftieth: 50, sixty: 60, sixtieth: 60, seventy: 70, seventieth: 70, двадцат: 20, тридцат: 30, сорок: 40,
   сороков: 40, пятьдесят: 50, пятидесят: 50, шестьдесят: 60, шестидесят: 60, семьдесят: 70, семидесят: 70 };
-const RU_END = "(?:ь|ый|ое|ая|ого|ому|ом|ой|ом|ые|ых|ий|ье|ья|а|и|ю|у|е|я)?";
+const RU_END = "(?:ь|ый|ое|ая|ого|ому|ом|ой|ые|ых|ий|ье|ья|а|и|ю|у|е|я)?";
 const spelledWords = (words) => Object.keys(words).sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).join("|");
 const SPELLED = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:(${spelledWords(SPELLED_TENS)})${RU_END}(?:[\\s-]+(${spelledWords(SPELLED_UNITS)})${RU_END})?`
   + `|(${spelledWords(SPELLED_TEENS)})${RU_END}|(${spelledWords(SPELLED_UNITS)})${RU_END})(?![\\p{L}\\p{N}_-])`, "gu");

@@ -157,13 +157,11 @@ SPELLED_TENS = {"twenty": 20, "twentieth": 20, "thirty": 30, "thirtieth": 30, "f
                 "fifty": 50, "fiftieth": 50, "sixty": 60, "sixtieth": 60, "seventy": 70, "seventieth": 70,
                 "двадцат": 20, "тридцат": 30, "сорок": 40, "сороков": 40, "пятьдесят": 50, "пятидесят": 50,
                 "шестьдесят": 60, "шестидесят": 60, "семьдесят": 70, "семидесят": 70}
-_RU_END = r"(?:ь|ый|ое|ая|ого|ому|ом|ой|ом|ые|ых|ий|ье|ья|а|и|ю|у|е|я)?"
+_RU_END = r"(?:ь|ый|ое|ая|ого|ому|ом|ой|ые|ых|ий|ье|ья|а|и|ю|у|е|я)?"
 _SPELLED_WORD = lambda words: "|".join(sorted(words, key=len, reverse=True))
 SPELLED = re.compile(rf"(?<![\w-])(?:({_SPELLED_WORD(SPELLED_TENS)}){_RU_END}(?:[\s-]+({_SPELLED_WORD(SPELLED_UNITS)}){_RU_END})?"
                      rf"|({_SPELLED_WORD(SPELLED_TEENS)}){_RU_END}|({_SPELLED_WORD(SPELLED_UNITS)}){_RU_END})(?![\w-])")
-
-
-SPELLED_NEEDS = re.compile(r"rule|правил|пункт")
+SPELLED_NEEDS = re.compile(r"rule|правил|пункт")      # "five" alone is no rule number; "rule five" is
 
 
 def spelled_numbers(text: str) -> str:
@@ -356,7 +354,7 @@ class Engine:
     def resolve_number(self, q: str, lang: str) -> tuple[str, str | None] | None:
         """(rule id, part letter or None) when the whole query names a rule; None otherwise."""
         text = chinese_numerals(t2s(fold(q)).strip(" ?？.!"))
-        if SPELLED_NEEDS.search(text):       # "five" alone is no rule number; "rule five" is
+        if SPELLED_NEEDS.search(text):
             text = spelled_numbers(text)
         old = False
         if "2017" in text:
