@@ -260,8 +260,10 @@ def test_query_data_is_small(tmp_path):
     # ~1.5% of a language's "Save for offline" download);
     # with the dev8 and dev9 phrases and English concept words given the zh/ru concept names (stop 21, four
     # passes: mainland 码/着 forms, Russian verb forms, apps and calls, a single chip, …): en 36.2, zh-Hant
-    # 74.2, zh-Hans 71.1, ru 75.2 KB (+2.8, +9.7, +9.6, +8.2; budgets raised by that growth)
-    budget = {"en": 36_900, "zh-Hant": 75_700, "zh-Hans": 72_500, "ru": 76_700}
+    # 74.2, zh-Hans 71.1, ru 75.2 KB (+2.8, +9.7, +9.6, +8.2; budgets raised by that growth);
+    # with the Chinese table slang (stop 22, two passes: 梭哈了, 場監, 調桌, 晚報, 長考, 倒碼, 單對單, spectators,
+    # telling cards, penalties, phones, friends, …): zh-Hant 76.5, zh-Hans 73.3 KB (+2.3, +2.2; budgets raised)
+    budget = {"en": 36_900, "zh-Hant": 77_200, "zh-Hans": 74_000, "ru": 76_700}
     for lang, (raw, gz) in sizes.items():
         assert gz < budget[lang], (lang, raw, gz)
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))
