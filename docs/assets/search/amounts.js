@@ -3,8 +3,9 @@
 // The patterns are amounts.py's, in the subset Python's re and RegExp (u flag) read alike; the parity
 // test runs every query of the tuning batches through both.
 
+import { chineseValue } from "./numerals.js";
+
 const AMOUNT = /(?<![a-zа-я0-9.,])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?|[一二两三四五六七八九十]{1,2}(?=[千万]))\s*(k|к|тыс[а-я]*|千|万|w)?(?![a-zа-я0-9])/gu;
-const CN_DIGITS = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 const SCALE = { k: 1000, к: 1000, т: 1000, 千: 1000, 万: 10000, w: 10000 };
 export const SMALLEST = 25;
 
@@ -34,16 +35,8 @@ const TOLD = /(?:(?<![a-z])(?:said|says|told|asked|counted)|(?<!не )(?:ска�
 const TWO_TRIPS = /(?<![a-z])more(?![a-z])|went back|back for|(?<![а-я])ещ[её]|полез|дозакин/u;
 
 function value(number, scale) {
-  let v;
-  if (number[0] in CN_DIGITS || number[0] === "十") {
-    const at = number.indexOf("十");
-    if (at < 0) v = CN_DIGITS[number];
-    else {
-      const tens = number.slice(0, at), ones = number.slice(at + 1);
-      v = (tens ? CN_DIGITS[tens] : 1) * 10 + (ones ? CN_DIGITS[ones] : 0);
-    }
-  } else v = parseFloat(number.replaceAll(",", ""));
-  return v * (SCALE[(scale || "").slice(0, 1)] || 1);
+  const v = /^[\x00-\x7f]/.test(number) ? parseFloat(number.replaceAll(",", "")) : chineseValue(number);
+  return v === null ? null : v * (SCALE[(scale || "").slice(0, 1)] || 1);
 }
 
 const window_ = (text, start, end) => text.slice(Math.max(0, start), end);
@@ -55,7 +48,7 @@ export function amounts(text) {
     const start = m.index, end = m.index + m[0].length;
     if (NOT_BEFORE.test(window_(text, start - 24, start)) || NOT_AFTER.test(text.slice(end, end + 12))) continue;
     const v = value(m[1], m[2]);
-    if (v >= SMALLEST) found.push([v, start, end]);
+    if (v !== null && v >= SMALLEST) found.push([v, start, end]);
   }
   const blinds = new Set();
   for (let i = 0; i + 1 < found.length; i++) {

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 
+from .numerals import chinese_value
+
 # a number as typed: 1400, 1,400, 1.5k, 50к, 50 тыс, 3万, 一千, 五万 (a Chinese numeral only before 千/万)
 _AMOUNT = re.compile(
     r"(?<![a-zа-я0-9.,])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?|[一二两三四五六七八九十]{1,2}(?=[千万]))"
     r"\s*(k|к|тыс[а-я]*|千|万|w)?(?![a-zа-я0-9])")
-_CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
 _SCALE = {"k": 1000, "к": 1000, "т": 1000, "千": 1000, "万": 10000, "w": 10000}     # by first letter (тыс)
 SMALLEST = 25              # below: seats, levels, players, minutes, not chips
 
@@ -55,13 +56,9 @@ _PRIOR = re.compile(r"on top|сверху|上去|叠|posted|blind chips|лежа
 _TOLD = re.compile(r"(?:(?<![a-z])(?:said|says|told|asked|counted)|(?<!не )(?:сказал|говорит|спросил)|(?<![没不])(?:说|问|喊)(?!话))[^0-9]{0,20}$")
 _TWO_TRIPS = re.compile(r"(?<![a-z])more(?![a-z])|went back|back for|(?<![а-я])ещ[её]|полез|дозакин")
 
-def _value(number: str, scale: str | None) -> float:
-    if number[0] in _CN_DIGITS or number[0] == "十":
-        tens, ten, ones = number.partition("十")
-        value = (_CN_DIGITS[tens] if tens else 1) * 10 + (_CN_DIGITS[ones] if ones else 0) if ten else _CN_DIGITS[number]
-    else:
-        value = float(number.replace(",", ""))
-    return value * _SCALE.get((scale or "")[:1], 1)
+def _value(number: str, scale: str | None) -> float | None:
+    value = float(number.replace(",", "")) if number[0].isascii() else chinese_value(number)
+    return None if value is None else value * _SCALE.get((scale or "")[:1], 1)
 
 
 def amounts(text: str) -> list[tuple[float, int, int]]:
@@ -72,7 +69,7 @@ def amounts(text: str) -> list[tuple[float, int, int]]:
         if _NOT_BEFORE.search(before) or _NOT_AFTER.search(after):
             continue
         value = _value(m.group(1), m.group(2))
-        if value >= SMALLEST:
+        if value is not None and value >= SMALLEST:
             found.append((value, m.start(), m.end()))
     paired = {j for i in range(len(found) - 1) if _PAIR.match(text[found[i][2]:found[i + 1][1]]) for j in (i, i + 1)}
     blinds = paired | {i for i, (_, start, _) in enumerate(found) if _BLINDS.search(text[max(0, start - 24):start])}

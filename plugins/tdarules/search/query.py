@@ -33,6 +33,7 @@ from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_len
 from .ranking import rerank
 from .clause_scores import ClauseScores, top
 from .lexicon import Lexicon
+from .numerals import chinese_value, spelled_numbers
 from .typos import Corrector, fold_query
 
 MAX_QUERY = 200
@@ -122,7 +123,6 @@ TDA_NAME = re.compile(r"\b(?:poker\s+)?(?:tda|тда)\b|\b(?:из\s+)?прави
 
 
 # Chinese numerals next to the words around a rule number (规则四十, 第三十五条, 流程四): 1–99.
-CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
 CN_NUMBER = re.compile(r"(?<=[第则规程序条])(\s*)([零〇一二两三四五六七八九十]{1,3})|([零〇一二两三四五六七八九十]{1,3})(?=\s*条)")
 # A rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌", "по правилу 51 он должен").
 # The number box's parseRuleNumber takes whole queries; this finds the mention (number.js mentionedRule).
@@ -139,53 +139,15 @@ MENTION_SCORE = 2.0
 # the rule a story's amounts point to (amounts.py), as a situation score: the best a situation reaches
 # (measured on the tuning batches at 0.7, 1.0 and 1.5: 1.0 and 1.5 alike, 0.7 a little lower)
 AMOUNT_SCORE = 1.0
-
-
-# Rule numbers spelled out, as a whole query says them ("rule thirty six", "первое правило тда",
-# "правило тридцать шесть"): 1–99, cardinals and ordinals, English and Russian. Whole queries only
-# (resolve_number): inside a question "one rule" or "первое правило" is seldom a rule's number.
-SPELLED_UNITS = {"one": 1, "first": 1, "two": 2, "second": 2, "three": 3, "third": 3, "four": 4, "fourth": 4,
-                 "five": 5, "fifth": 5, "six": 6, "sixth": 6, "seven": 7, "seventh": 7, "eight": 8, "eighth": 8,
-                 "nine": 9, "ninth": 9, "один": 1, "одно": 1, "перв": 1, "два": 2, "две": 2, "втор": 2, "три": 3,
-                 "трет": 3, "четыре": 4, "четверт": 4, "пять": 5, "пят": 5, "шесть": 6, "шест": 6, "семь": 7,
-                 "седьм": 7, "восемь": 8, "восьм": 8, "девять": 9, "девят": 9}
-SPELLED_TEENS = {"ten": 10, "tenth": 10, "eleven": 11, "eleventh": 11, "twelve": 12, "twelfth": 12, "thirteen": 13,
-                 "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-                 "десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13, "четырнадцат": 14,
-                 "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17, "восемнадцат": 18, "девятнадцат": 19}
-SPELLED_TENS = {"twenty": 20, "twentieth": 20, "thirty": 30, "thirtieth": 30, "forty": 40, "fortieth": 40,
-                "fifty": 50, "fiftieth": 50, "sixty": 60, "sixtieth": 60, "seventy": 70, "seventieth": 70,
-                "двадцат": 20, "тридцат": 30, "сорок": 40, "сороков": 40, "пятьдесят": 50, "пятидесят": 50,
-                "шестьдесят": 60, "шестидесят": 60, "семьдесят": 70, "семидесят": 70}
-_RU_END = r"(?:ь|ый|ое|ая|ого|ому|ом|ой|ые|ых|ий|ье|ья|а|и|ю|у|е|я)?"
-_SPELLED_WORD = lambda words: "|".join(sorted(words, key=len, reverse=True))
-SPELLED = re.compile(rf"(?<![\w-])(?:({_SPELLED_WORD(SPELLED_TENS)}){_RU_END}(?:[\s-]+({_SPELLED_WORD(SPELLED_UNITS)}){_RU_END})?"
-                     rf"|({_SPELLED_WORD(SPELLED_TEENS)}){_RU_END}|({_SPELLED_WORD(SPELLED_UNITS)}){_RU_END})(?![\w-])")
-SPELLED_NEEDS = re.compile(r"rule|правил|пункт")      # "five" alone is no rule number; "rule five" is
-
-
-def spelled_numbers(text: str) -> str:
-    """``text`` (folded) with its spelled-out numbers 1–99 as digits ("thirty-six" → 36, "первое" → 1)."""
-    def digits(m: re.Match) -> str:
-        if m.group(1):
-            return str(SPELLED_TENS[m.group(1)] + (SPELLED_UNITS[m.group(2)] if m.group(2) else 0))
-        return str(SPELLED_TEENS[m.group(3)] if m.group(3) else SPELLED_UNITS[m.group(4)])
-    return SPELLED.sub(digits, text)
+# numbers spelled out (numerals.spelled_numbers) only beside a rule word: "five" alone is no rule number
+SPELLED_NEEDS = re.compile(r"rule|правил|пункт")
 
 
 def chinese_numerals(text: str) -> str:
     """``text`` with the Chinese numerals next to rule words as digits (第三十五条 → 第35条)."""
-    def value(s: str) -> str | None:
-        if "十" in s:
-            tens, _, ones = s.partition("十")
-            if len(tens) > 1 or len(ones) > 1 or "十" in ones:
-                return None
-            return str((CN_DIGITS[tens] if tens else 1) * 10 + (CN_DIGITS[ones] if ones else 0))
-        return str(CN_DIGITS[s]) if len(s) == 1 else None
-
     def digits(m: re.Match) -> str:
-        found = value(m.group(2) or m.group(3))
-        return m.group() if found is None else (m.group(1) or "") + found
+        found = chinese_value(m.group(2) or m.group(3))
+        return m.group() if found is None else (m.group(1) or "") + str(found)
     return CN_NUMBER.sub(digits, text)
 
 
