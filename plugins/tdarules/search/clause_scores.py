@@ -36,7 +36,10 @@ class ClauseScores:
         self._room = recent
         self._lock = threading.Lock()
 
-    def postings(self, searcher, clause: Term | Phrase) -> Postings:
+    def postings(self, searcher, clause: Term | Phrase, deadline: float | None = None) -> Postings | None:
+        """The clause's (document number, score at boost 1) pairs; None when they are not cached yet
+        and the thread's CPU time is past ``deadline`` (the clock is read only then: a read cost
+        ~100 µs in this sandbox)."""
         key = _key(clause)
         with self._lock:
             cached = self._terms.get(key)
@@ -45,6 +48,8 @@ class ClauseScores:
                 if cached is not None:
                     self._recent.move_to_end(key)
         if cached is None:
+            if deadline is not None and time.thread_time() > deadline:
+                return None
             cached = _score(searcher, key)
             with self._lock:
                 if cached and isinstance(clause, Term):
@@ -55,24 +60,17 @@ class ClauseScores:
                         self._recent.popitem(last=False)
         return cached
 
-    def cached(self, clause: Term | Phrase) -> bool:
-        key = _key(clause)
-        return key in self._terms or key in self._recent
-
     def frequency(self, searcher, field: str, text: str) -> int:
         """How many documents hold the term (Whoosh's doc_frequency, from the same cache)."""
         return len(self.postings(searcher, Term(field, text)))
 
     def add(self, searcher, clauses: list[Term | Phrase], deadline: float) -> dict[int, float]:
         """{document number: the clauses' scores × their boosts, summed}. A clause not yet cached is
-        skipped once the thread's CPU time passes ``deadline``: the hits so far are kept. (The clock
-        is read only then: a read cost ~100 µs in this sandbox.)"""
+        skipped once the thread's CPU time passes ``deadline``: the hits so far are kept."""
         scores: dict[int, float] = {}
         for clause in clauses:
-            if not self.cached(clause) and time.thread_time() > deadline:
-                continue
             boost = clause.boost
-            for docnum, score in self.postings(searcher, clause):
+            for docnum, score in self.postings(searcher, clause, deadline) or ():
                 scores[docnum] = scores.get(docnum, 0.0) + score * boost
         return scores
 

@@ -238,49 +238,42 @@ class Engine:
             searchers[lang] = self._index(lang).searcher()
         return searchers[lang]
 
+    def _per_language(self, store: dict, lang: str, make):
+        """``store[lang]``, made by ``make()`` the first time. Made outside the lock (reading a
+        language's documents takes milliseconds); two threads may both make it, and either copy serves."""
+        with self._lock:
+            cached = store.get(lang)
+        if cached is None:
+            cached = make()
+            with self._lock:
+                cached = store.setdefault(lang, cached)
+        return cached
+
     def rule_docs(self, lang: str) -> dict[str, list[dict]]:
         """Stored fields of every document, grouped by rule, in reading order (for number jumps)."""
-        with self._lock:
-            cached = self._rule_docs.get(lang)
-        if cached is None:
+        def make():
             groups: dict[str, list[dict]] = {}
             for fields in sorted(self.stored_fields(lang), key=lambda f: f["order"]):
                 if fields["kind"] != "glossary":
                     groups.setdefault(fields["rule"], []).append(fields)
-            with self._lock:
-                self._rule_docs[lang] = cached = groups
-        return cached
+            return groups
+        return self._per_language(self._rule_docs, lang, make)
 
     def stored_fields(self, lang: str) -> list[dict]:
         """Every document's stored fields, by document number (read once: Whoosh decodes them per call)."""
-        with self._lock:
-            cached = self._stored.get(lang)
-        if cached is None:
+        def make():
             reader = self.searcher(lang).reader()
-            cached = [reader.stored_fields(docnum) for docnum in range(reader.doc_count_all())]
-            with self._lock:
-                self._stored[lang] = cached
-        return cached
+            return [reader.stored_fields(docnum) for docnum in range(reader.doc_count_all())]
+        return self._per_language(self._stored, lang, make)
 
     def lexicon(self, lang: str) -> Lexicon:
         """The words of the title and body fields, for the fuzzy expansions."""
-        with self._lock:
-            cached = self._lexicons.get(lang)
-        if cached is None:
-            cached = Lexicon(self.searcher(lang).reader(), ("body", "title"))
-            with self._lock:
-                self._lexicons[lang] = cached
-        return cached
+        return self._per_language(self._lexicons, lang, lambda: Lexicon(self.searcher(lang).reader(), ("body", "title")))
 
     def glossary_docs(self, lang: str) -> dict[str, dict]:
         """Stored fields of the glossary entries, by document id (\"term-all-in\")."""
-        with self._lock:
-            cached = self._glossary_docs.get(lang)
-        if cached is None:
-            cached = {f["id"]: f for f in self.stored_fields(lang) if f["kind"] == "glossary"}
-            with self._lock:
-                self._glossary_docs[lang] = cached
-        return cached
+        return self._per_language(self._glossary_docs, lang,
+                                  lambda: {f["id"]: f for f in self.stored_fields(lang) if f["kind"] == "glossary"})
 
     def _glossary_for(self, lang: str) -> list:
         return [(entry["keys"], entry["renderings"].get(lang, [])) for entry in self.glossary]
@@ -418,6 +411,7 @@ class Engine:
         tokens = tokens[:MAX_TOKENS]
         deadline = time.thread_time() + CPU_BUDGET
         fuzzy_left = MAX_FUZZY_TOKENS
+        lexicon = self.lexicon(lang)
         common = COMMON_SHARE * reader.doc_count()
         clause_scores = self._clause_scores[lang]
         frequency = functools.partial(clause_scores.frequency, searcher)
@@ -431,7 +425,7 @@ class Engine:
                 fuzzy_left -= 1
                 maxdist = 2 if len(token) >= 8 else 1
                 for field in ("body", "title"):
-                    for near in self.lexicon(lang).within(field, token, maxdist)[:MAX_EXPANSIONS]:
+                    for near in lexicon.within(field, token, maxdist)[:MAX_EXPANSIONS]:
                         if near != token:
                             clauses.append(Term(field, near, boost=0.6))
                             highlight.add(near)
