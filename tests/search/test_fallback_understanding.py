@@ -8,6 +8,7 @@ import pytest
 from correctors import corrector
 from node_module import needs_node, run_in_node
 
+from tdarules.search import learned
 from tdarules.search import situations as py_situations
 from tdarules.search.analyzers import t2s
 from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, QUESTIONS, load_queries
@@ -42,7 +43,8 @@ def python_side(data, lang, text):
     d = data["data"][lang]
     folded = fold_query(text, lang, t2s)
     corrected = corrector(d["typos"]).correct(folded)
-    found = py_situations.match(py_situations.query_keys(corrected, lang, d["situations"], t2s), d["situations"])
+    keys = py_situations.query_keys(corrected, lang, d["situations"], t2s)
+    found = learned.situation_scores(keys, d["situations"], d["learned"])
     return corrected, found
 
 

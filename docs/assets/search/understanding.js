@@ -1,7 +1,8 @@
 // Query understanding shared with the API, for the static fallback: the browser's twin of
 // plugins/tdarules/search/situations.py (question framing, situation vocabulary), typos.py
-// (Damerau-1 and Chinese one-character corrections) and ranking.py (hits ordered by rule).
-// Same algorithm, same data: the `situations` and `typos` members of
+// (Damerau-1 and Chinese one-character corrections), learned.py (evidence learned from the tuning
+// questions) and ranking.py (hits ordered by rule).
+// Same algorithm, same data: the `situations`, `typos` and `learned` members of
 // /pagefind/tda-query.<lang>.json (index.query_understanding). Pure ES module, no DOM; tested in
 // Node against the Python implementation (tests/search/test_fallback_understanding.py).
 
@@ -138,6 +139,43 @@ function postings(data) {
 }
 
 const round4 = (x) => Math.round(x * 10000) / 10000;
+
+// learned.py: evidence learned from the tuning questions (naive Bayes over the same keys).
+const LEARNED_ALPHA = 0.1, LEARNED_WEIGHT = 0.3, LEARNED_TOP = 3;   // learned.ALPHA, WEIGHT, TOP
+
+/** learned.evidence: {rule: WEIGHT × posterior} for the TOP rules of the keys the model knows; {} if none. */
+export function learnedEvidence(model, queryKeys) {
+  if (!model) return {};
+  const has = (k) => Object.prototype.hasOwnProperty.call(model.keys, k);
+  const known = [...new Set(queryKeys)].filter(has).sort();
+  if (!known.length) return {};
+  const counts = model.counts;
+  let total = 0;
+  for (const n of counts) total += n;
+  const scores = counts.map((n) => Math.log(n / total) - known.length * Math.log(n + 2 * LEARNED_ALPHA) + known.length * Math.log(LEARNED_ALPHA));
+  for (const k of known) {
+    const pairs = model.keys[k];
+    for (let j = 0; j < pairs.length; j += 2) scores[pairs[j]] += Math.log(pairs[j + 1] + LEARNED_ALPHA) - Math.log(LEARNED_ALPHA);
+  }
+  const best = Math.max(...scores);
+  const weights = scores.map((s) => Math.exp(s - best));
+  let norm = 0;
+  for (const w of weights) norm += w;
+  const order = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b).slice(0, LEARNED_TOP);
+  const out = {};
+  for (const i of order) {
+    const score = round4(LEARNED_WEIGHT * weights[i] / norm);
+    if (score > 0) out[model.rules[i]] = score;       // a 0 would still add its rule
+  }
+  return out;
+}
+
+/** learned.situation_scores: what the vocabulary matches, with the learned evidence added to each rule's score. */
+export function situationScores(queryKeys, voc, model) {
+  const found = matchSituations(queryKeys, voc);
+  for (const [rule, score] of Object.entries(learnedEvidence(model, queryKeys))) found[rule] = round4((found[rule] || 0) + score);
+  return found;
+}
 
 /** situations.match: {rule or part id: score} */
 export function matchSituations(queryKeys, data) {
@@ -312,7 +350,8 @@ export function analyse(folded, lang, data) {
   const corrected = corrector ? corrector.correct(folded) : folded;
   const voc = data && data.situations;
   if (!voc) return { corrected, content: corrected, situation: {} };
-  const situation = matchSituations(keys(corrected, lang, voc.framing, voc.en_framing, voc.concepts), voc);
+  const queryKeys = keys(corrected, lang, voc.framing, voc.en_framing, voc.concepts);
+  const situation = situationScores(queryKeys, voc, data.learned);
   let content = stripFraming(corrected, voc.framing, lang.startsWith("zh"));
   if (lang.startsWith("zh")) content = content.split(/\s+/).filter((w) => w && !voc.en_framing.includes(w)).join(" ");
   content = content.replace(/\s+/g, " ").trim();

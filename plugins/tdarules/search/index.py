@@ -34,7 +34,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .. import urls
 from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
-from . import situations, typos
+from . import evaluate, learned, situations, typos
 from .analyzers import CJK, HAS_CJK, analyzer_for, chinese_ngram_analyzer, fold, t2s
 
 SCHEMA_VERSION = 2
@@ -175,8 +175,23 @@ def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> d
         texts += [d.title for d in docs if d.kind in ("rule", "procedure")]
         texts += [p for s in rulebook.situations.situations for p in s.words(lang)]
         terms = [run for text in texts for run in re.findall(f"[{CJK}]+", t2s(fold(text)))]
-    return {"situations": situations.prepare(rulebook.situations, lang, t2s),
-            "typos": typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)}
+    vocabulary = situations.prepare(rulebook.situations, lang, t2s)
+    typo_data = typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)
+    return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data)}
+
+
+def learned_model(lang: str, vocabulary: dict, typo_data: dict) -> dict:
+    """The learned evidence (:mod:`.learned`) for the ``lang`` site, from the tuning questions typed
+    on a site of its script (zh-Hant and zh-Hans share theirs), keyed as the engine keys a query:
+    typos corrected, then the vocabulary's keys."""
+    corrector = typos.Corrector(typo_data)
+    group = lang[:2]
+    examples = []
+    for case in evaluate.tuning_cases():
+        if case.lang[:2] == group:
+            text = corrector.correct(typos.fold_query(case.q, lang, t2s))
+            examples.append((situations.query_keys(text, lang, vocabulary, t2s), [evaluate.rule_of(e) for e in case.expect]))
+    return learned.train(examples)
 
 
 def build_index(rulebook, out_dir: Path) -> dict[str, int]:

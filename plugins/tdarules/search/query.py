@@ -27,7 +27,7 @@ from whoosh.analysis import STOP_WORDS
 from whoosh.query import Phrase, Term
 
 from ..model import ALL_LANGUAGES
-from . import situations, suggest
+from . import learned, situations, suggest
 from .amounts import amount_rule
 from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
 from .ranking import rerank
@@ -383,7 +383,8 @@ class Engine:
             corrected = self.corrected(q, lang)
         text = corrected or fold_query(q, lang, t2s)
         vocabulary = data["situations"]
-        found = situations.match(situations.query_keys(text, lang, vocabulary, t2s), vocabulary)
+        keys = situations.query_keys(text, lang, vocabulary, t2s)
+        found = learned.situation_scores(keys, vocabulary, data.get("learned"))
         folded = t2s(fold(q))
         if (by_amounts := amount_rule(folded, lang)) and found.get(by_amounts, 0.0) < AMOUNT_SCORE:
             found[by_amounts] = AMOUNT_SCORE

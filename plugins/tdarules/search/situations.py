@@ -321,11 +321,11 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
         best = weak
     for entry, score in best.items():
         for rule in data["entries"][entry][0]:
-            found[rule] = max(found.get(rule, 0.0), _round4(score))
+            found[rule] = max(found.get(rule, 0.0), round4(score))
     return found
 
 
-def _round4(x: float) -> float:
+def round4(x: float) -> float:
     """Four decimals as the JS rounds them (Math.round(x * 1e4) / 1e4: half up on the scaled float;
     Python's round() is exact on the binary value, and the two differed on 0.70085)."""
     return math.floor(x * 10000 + 0.5) / 10000

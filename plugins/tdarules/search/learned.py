@@ -1,0 +1,92 @@
+"""Evidence learned from labelled queries: which query keys point to which rules (naive Bayes).
+
+Why: the situation vocabulary (rulebook/situations.yaml) is written rule by rule from the texts; it
+stopped generalising to new players' words (stops 20-22: tuning batches 0.97, new blind batches
+0.92-0.93). The tuning batches hold ~5,500 questions labelled with the rules that answer them,
+written blind from the rule texts by many hands; the words they share with a new question say which
+rules it is about, including words no vocabulary entry holds. Measured before adoption on batches it
+was not trained on (stop 23, MRR@10 over /api/search): dev10 0.952 → 0.977, dev11 (blind, en + ru)
+0.953 → 0.981.
+
+The model: for each rule r, how many training questions it answers (n_r) and for each key k (the
+situation vocabulary's comparison keys, :func:`.situations.query_keys`: stems, Chinese character
+pairs and characters, concept names) how many of them hold it (n_kr). A question's keys that the
+model knows score each rule ``log(n_r / n) + Σ_k log((n_kr + ALPHA) / (n_r + 2 ALPHA))``, softmaxed
+into a posterior; the ``TOP`` rules get ``WEIGHT`` × their posterior as situation evidence, added
+to what the vocabulary found. A key seen in no more than ``MIN_COUNT`` questions is left out (it
+says little and would weigh on the fallback's download: measured without loss on dev10 and dev11).
+
+Trained at index time from :data:`.evaluate.TUNING` (never a held-out batch), per site language,
+with the same typo correction and keys the engine applies at query time; shipped in meta.json and in
+``tda-query.<lang>.json``; docs/assets/search/understanding.js (``learnedEvidence``) is the twin.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+
+from . import situations
+from .situations import round4
+
+ALPHA = 0.1
+# as a situation score (the vocabulary's best is 1, a named rule 2): 0.2-0.4 measured alike on dev10
+# and dev11, 0.8 lower
+WEIGHT = 0.3
+TOP = 3
+MIN_COUNT = 2
+
+
+def train(examples: list[tuple[list[str], list[str]]]) -> dict:
+    """``examples``: (a question's keys, the rules that answer it). The model as JSON data:
+    ``rules`` (ids, sorted), ``counts`` (n_r) and ``keys``: {key: [rule index, n_kr, ...]}."""
+    per_rule: Counter = Counter()
+    per_key: dict[str, Counter] = defaultdict(Counter)
+    seen: Counter = Counter()
+    for keys, rules in examples:
+        keys = set(keys)
+        for rule in set(rules):
+            per_rule[rule] += 1
+            for key in keys:
+                per_key[key][rule] += 1
+        seen.update(keys)
+    rules = sorted(per_rule)
+    index = {rule: i for i, rule in enumerate(rules)}
+    kept = {}
+    for key in sorted(per_key):
+        if seen[key] > MIN_COUNT:
+            kept[key] = [x for rule, n in sorted(per_key[key].items(), key=lambda item: index[item[0]])
+                         for x in (index[rule], n)]
+    return {"rules": rules, "counts": [per_rule[r] for r in rules], "keys": kept}
+
+
+def evidence(model: dict | None, keys: list[str]) -> dict[str, float]:
+    """{rule: WEIGHT × posterior} for the ``TOP`` rules, from the keys of a question the model knows;
+    {} when it knows none. Rounded to four decimals, as the JS twin is."""
+    if not model:
+        return {}
+    known = sorted(k for k in set(keys) if k in model["keys"])     # sorted: the same sums as the JS
+    if not known:
+        return {}
+    counts = model["counts"]
+    total = sum(counts)
+    scores = [math.log(n / total) - len(known) * math.log(n + 2 * ALPHA) + len(known) * math.log(ALPHA)
+              for n in counts]
+    for key in known:
+        pairs = model["keys"][key]
+        for j in range(0, len(pairs), 2):
+            scores[pairs[j]] += math.log(pairs[j + 1] + ALPHA) - math.log(ALPHA)
+    best = max(scores)
+    weights = [math.exp(s - best) for s in scores]
+    norm = sum(weights)
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:TOP]
+    found = {model["rules"][i]: round4(WEIGHT * weights[i] / norm) for i in order}
+    return {rule: score for rule, score in found.items() if score > 0}     # a 0 would still add its rule
+
+
+def situation_scores(keys: list[str], vocabulary: dict, model: dict | None) -> dict[str, float]:
+    """{rule or part id: score}: what the vocabulary matches (:func:`.situations.match`), with the
+    learned evidence added to each rule's score."""
+    found = situations.match(keys, vocabulary)
+    for rule, score in evidence(model, keys).items():
+        found[rule] = round4(found.get(rule, 0.0) + score)
+    return found
