@@ -262,8 +262,11 @@ def test_query_data_is_small(tmp_path):
     # passes: mainland 码/着 forms, Russian verb forms, apps and calls, a single chip, …): en 36.2, zh-Hant
     # 74.2, zh-Hans 71.1, ru 75.2 KB (+2.8, +9.7, +9.6, +8.2; budgets raised by that growth);
     # with the Chinese table slang (stop 22, two passes: 梭哈了, 場監, 調桌, 晚報, 長考, 倒碼, 單對單, spectators,
-    # telling cards, penalties, phones, friends, …): zh-Hant 76.5, zh-Hans 73.3 KB (+2.3, +2.2; budgets raised)
-    budget = {"en": 36_900, "zh-Hant": 77_200, "zh-Hans": 74_000, "ru": 76_700}
+    # telling cards, penalties, phones, friends, …): zh-Hant 76.5, zh-Hans 73.3 KB (+2.3, +2.2; budgets raised);
+    # with the learned evidence (stop 23, learned.py: blind dev11 MRR@10 0.942 → 0.967 on the API): en 43.4,
+    # zh-Hant 102.3, zh-Hans 99.6, ru 81.9 KB (+7.2, +25.8, +26.3, +6.7; budgets raised by that growth;
+    # keys seen in 5 questions or fewer left out instead of 2: zh 25.8 → 20.1 KB, and dev11 MRR@10 −0.004)
+    budget = {"en": 44_000, "zh-Hant": 103_200, "zh-Hans": 100_400, "ru": 82_700}
     for lang, (raw, gz) in sizes.items():
         assert gz < budget[lang], (lang, raw, gz)
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))

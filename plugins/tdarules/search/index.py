@@ -23,6 +23,7 @@ is its own document carrying the rule's title too.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -180,10 +181,22 @@ def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> d
     return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data)}
 
 
+_LEARNED: dict[tuple[str, str], dict] = {}
+
+
 def learned_model(lang: str, vocabulary: dict, typo_data: dict) -> dict:
     """The learned evidence (:mod:`.learned`) for the ``lang`` site, from the tuning questions typed
     on a site of its script (zh-Hant and zh-Hans share theirs), keyed as the engine keys a query:
-    typos corrected, then the vocabulary's keys."""
+    typos corrected, then the vocabulary's keys. Kept per process by what it depends on: a build
+    asks twice per language (the index, the fallback's data), and Chinese takes ~3 s."""
+    depends = json.dumps([lang, vocabulary, typo_data], sort_keys=True, ensure_ascii=False)
+    key = (lang, hashlib.sha1(depends.encode("utf-8")).hexdigest())
+    if key not in _LEARNED:
+        _LEARNED[key] = _train(lang, vocabulary, typo_data)
+    return _LEARNED[key]
+
+
+def _train(lang: str, vocabulary: dict, typo_data: dict) -> dict:
     corrector = typos.Corrector(typo_data)
     group = lang[:2]
     examples = []
