@@ -2,6 +2,7 @@
 uvicorn server."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,25 @@ def query_env(rulebook) -> dict:
             "t2s": t2s_map(rulebook)}
 
 
+def _built_index() -> Path | None:
+    """The index `make test`'s build wrote (build/search-index), when TDA_REUSE_SITE says the build
+    just ran and nothing it is made from is newer: each test process would otherwise build its own
+    (~25 s of CPU each, the learned evidence included)."""
+    built = ROOT / "build" / "search-index"
+    if not os.environ.get("TDA_REUSE_SITE") or not (built / "meta.json").exists():
+        return None
+    made = (built / "meta.json").stat().st_mtime
+    inputs = [*(ROOT / "rulebook").rglob("*.yaml"), *(ROOT / "plugins" / "tdarules").rglob("*.py"),
+              *(ROOT / "tests" / "search").glob("*.yaml")]
+    return built if all(path.stat().st_mtime <= made for path in inputs) else None
+
+
 @pytest.fixture(scope="session")
 def index_dir(tmp_path_factory, rulebook) -> Path:
+    """Read only: the tests query it, never write to it."""
+    built = _built_index()
+    if built is not None:
+        return built
     from tdarules.search.index import build_index
     out = tmp_path_factory.mktemp("search-index")
     build_index(rulebook, out)

@@ -28,11 +28,9 @@ lowest were unseen7 zh-Hans 0.892 / 0.910 and dev9 en 0.957, zh-Hans recall@3 0.
 At stop 22 the lowest unseen figures were unseen8 ru 0.891 / 0.940 and unseen7 zh-Hans 0.905 / 0.920;
 dev10 (blind floor) 0.942–0.955 and 0.953–0.987."""
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 
-from tdarules.loader import load_rulebook
 from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, load_queries, rank_of, rule_of, split, summarize
 from tdarules.search.query import search
 
@@ -111,11 +109,10 @@ UNSEEN_KINDS = {"situation", "question", "slang", "typo", "mixed", "term", "numb
 
 
 @pytest.mark.parametrize("batch", BLIND, ids=lambda path: path.stem)
-def test_blind_batch_is_well_formed(batch):
+def test_blind_batch_is_well_formed(rulebook, batch):
     """Every query of each batch written blind can be scored: enough per language, known kinds, and each
     expected id is a rule (or RP) of the 2024 edition in the query's language, written as a whole
     rule so that any hit of that rule counts."""
-    rulebook = load_rulebook(Path(__file__).resolve().parents[2])
     cases = load_queries(batch)
     problems = []
     for lang in ("en", "zh-Hant", "zh-Hans", "ru"):
