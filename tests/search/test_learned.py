@@ -53,3 +53,17 @@ def test_learns_from_tuning_batches_only():
     held = evaluate.held_out_cases()
     assert len(held) > 3000 and not any((c.lang, c.q.lower()) in tuning for c in held)
     assert len(tuning) > 5000
+
+
+@pytest.mark.parametrize("text, says", [
+    ("queries:\n  - {lang: en, q: \"a\", expect: [\"1\"]\n", ":3"),       # unclosed flow mapping: names the line
+    ("queries:\n  - {lang: en, q: \"a\"}\n", "query #1: needs lang, q and expect"),
+    ("nothing: here\n", "no queries"),
+])
+def test_a_broken_query_file_is_named(tmp_path, text, says):
+    """The index build learns from these files: a broken one stops it with its name and where."""
+    path = tmp_path / "questions_dev99.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(evaluate.QueryFileError) as error:
+        evaluate.load_queries(path)
+    assert str(path) in str(error.value) and says in str(error.value)

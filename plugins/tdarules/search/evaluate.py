@@ -57,10 +57,29 @@ class Case:
     kind: str = ""
 
 
+class QueryFileError(ValueError):
+    """A labelled query file that cannot be read: names the file and where (the index build learns
+    from these files, so a broken one must stop it with a message, not a traceback)."""
+
+
 def load_queries(path: Path = QUERIES) -> list[Case]:
-    # libyaml's loader when PyYAML has it: ~10x faster on the ~7,000 queries the index build learns from
-    data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    return [Case(c["lang"], str(c["q"]), [str(e) for e in c["expect"]], c.get("kind", "")) for c in data["queries"]]
+    path = Path(path)
+    try:
+        # libyaml's loader when PyYAML has it: ~10x faster on the ~7,000 queries the index build learns from
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (yaml.YAMLError, UnicodeDecodeError) as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        raise QueryFileError(f"{path}{where}: {' '.join(str(error).split())}") from None
+    cases = []
+    for number, c in enumerate((data or {}).get("queries") or [], 1):
+        try:
+            cases.append(Case(c["lang"], str(c["q"]), [str(e) for e in c["expect"]], c.get("kind", "")))
+        except (KeyError, TypeError) as error:
+            raise QueryFileError(f"{path}: query #{number}: needs lang, q and expect ({error!r})") from None
+    if not cases:
+        raise QueryFileError(f"{path}: no queries")
+    return cases
 
 
 def held_out(case: Case) -> bool:

@@ -96,12 +96,16 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.pdfs:
             from ..printing.pdf import publish
             publish(self.pdfs, site_dir / "pdf")
-        if self.config.search_index:
-            from ..search.index import build_index
-            build_index(self.rulebook, self.index_dir(config))
-        if self.config.static_search:
-            from ..search.static_index import build_pagefind
-            build_pagefind(site_dir, self.rulebook)
+        from ..search.evaluate import QueryFileError      # both learn from the labelled questions
+        try:
+            if self.config.search_index:
+                from ..search.index import build_index
+                build_index(self.rulebook, self.index_dir(config))
+            if self.config.static_search:
+                from ..search.static_index import build_pagefind
+                build_pagefind(site_dir, self.rulebook)
+        except QueryFileError as error:
+            raise PluginError(f"search: {error}") from None
 
     def index_dir(self, config) -> Path:
         """Where the Whoosh index goes: never inside site_dir, which a static host publishes whole."""
