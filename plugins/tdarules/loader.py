@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from .chinese import simplified
 from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
-from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml, to_plain
+from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml_cached, to_plain
 
 EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
 # Top-level lists and mappings whose keys are the ids a reader cites.
@@ -205,11 +205,11 @@ def _read(root: Path, file: str, documents: dict, problems: list[Problem], cache
         return None, None
     try:
         if cache is None:
-            document = read_yaml(path, file)
+            document = read_yaml_cached(path, file)
         else:
             stamp = path.stat().st_mtime_ns
             if file not in cache or cache[file][0] != stamp:
-                cache[file] = (stamp, read_yaml(path, file))
+                cache[file] = (stamp, read_yaml_cached(path, file))
             document = cache[file][1]
     except YamlError as error:
         problems.append(error.problem)

@@ -1,11 +1,16 @@
 """YAML reading and writing with line numbers, so every error can name file, line and rule."""
 from __future__ import annotations
 
+import hashlib
 import io
+import os
+import pickle
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import ruamel.yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
@@ -78,6 +83,58 @@ def read_yaml(path: Path, shown_as: str | None = None):
     if document is None:
         raise YamlError(Problem(name, 1, "-", "file is empty"))
     return document
+
+
+# ruamel's round-trip parser is pure Python: the nine rulebook files take ~2 s, and every build, CLI
+# call and test that reads the rulebook paid it again for the same bytes. A document that parsed is
+# kept, pickled, under the SHA-256 of its bytes (plus the parser's version and settings): the same
+# bytes give the same document, and anything else (an edit, a broken file) is parsed and checked anew.
+# Only documents that parsed are kept, so every error is still found by the parser itself.
+CACHE_ENV = "TDA_YAML_CACHE"          # a directory, or "off"
+CACHE_KEEP = 256                      # documents kept; the oldest go first
+_CACHE_SALT = f"yaml-1|{ruamel.yaml.__version__}|{sys.version_info[:2]}|{MAX_DEPTH}".encode()
+
+
+def _cache_dir() -> Path | None:
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen == "off":
+        return None
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "tdarules" / "yaml"
+
+
+def read_yaml_cached(path: Path, shown_as: str | None = None):
+    """read_yaml, answered from the parse cache when these exact bytes parsed before.
+
+    For readers only: writers (the XLIFF import, review files) parse afresh, so what they dump back
+    never depends on a cached object."""
+    folder = _cache_dir()
+    if folder is None:
+        return read_yaml(path, shown_as)
+    raw = Path(path).read_bytes()
+    entry = folder / (hashlib.sha256(_CACHE_SALT + raw).hexdigest() + ".pickle")
+    try:
+        return pickle.loads(entry.read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError):
+        pass
+    document = read_yaml(path, shown_as)          # raises YamlError: nothing is kept
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        aside = entry.with_name(f".{entry.name}.{os.getpid()}")
+        aside.write_bytes(pickle.dumps(document, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(aside, entry)                  # readers see the whole pickle or none
+        _prune(folder)
+    except OSError:                               # a read-only home: parse every time, as before
+        pass
+    return document
+
+
+def _prune(folder: Path) -> None:
+    entries = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns)
+    for old in entries[:-CACHE_KEEP]:
+        old.unlink(missing_ok=True)
 
 
 def _runaway_quote(text: str, error_line: int) -> tuple[int, str] | None:

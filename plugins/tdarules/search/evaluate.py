@@ -24,6 +24,7 @@ DEV8 = QUERIES.with_name("questions_dev8.yaml")     # written at the start of st
 DEV9 = QUERIES.with_name("questions_dev9.yaml")     # written at the start of stop 21, measured after dev8's passes
 DEV10 = QUERIES.with_name("questions_dev10.yaml")   # written at the start of stop 22; its failures guide general changes, no vocabulary pass
 DEV11 = QUERIES.with_name("questions_dev11.yaml")   # written at the start of stop 23, measured before the learned evidence
+DEV12 = QUERIES.with_name("questions_dev12.yaml")   # written as "unseen10" in stop 23, measured blind at the start of stop 24
 UNSEEN = QUERIES.with_name("questions_unseen.yaml") # held out, written without seeing the engine's vocabulary
 # a second such batch, written after the first had been used to judge changes: never tuned on
 UNSEEN2 = QUERIES.with_name("questions_unseen2.yaml")
@@ -46,7 +47,7 @@ UNSEEN9 = QUERIES.with_name("questions_unseen9.yaml")
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
 # (questions.yaml: its tuning two thirds only; fresh, unseen*: never)
-TUNING = (QUESTIONS, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11)
+TUNING = (QUESTIONS, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12)
 
 
 @dataclass

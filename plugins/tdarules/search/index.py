@@ -27,6 +27,7 @@ import hashlib
 import json
 import re
 import shutil
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -164,10 +165,30 @@ def glossary_keys(glossary) -> list[dict]:
     return out
 
 
+_UNDERSTOOD: dict[tuple[int, str], dict] = {}
+
+
 def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> dict:
     """What both backends need to understand a query on the ``lang`` site, beyond the index: the
     situation vocabulary with question framing (:mod:`.situations`) and typo data (:mod:`.typos`).
-    Written into meta.json here and into pagefind/tda-query.<lang>.json by static_index."""
+    Written into meta.json here and into pagefind/tda-query.<lang>.json by static_index.
+
+    A build asks twice per language (the index, then the fallback's data) with one rulebook; the
+    answer is kept for as long as that rulebook object lives (~1.5 s per language, 6 s a build)."""
+    key = (id(rulebook), lang)
+    if key not in _UNDERSTOOD:
+        if not any(known == id(rulebook) for known, _ in _UNDERSTOOD):
+            weakref.finalize(rulebook, _forget, id(rulebook))
+        _UNDERSTOOD[key] = _understand(rulebook, lang, docs)
+    return _UNDERSTOOD[key]
+
+
+def _forget(rulebook_id: int) -> None:
+    for key in [k for k in _UNDERSTOOD if k[0] == rulebook_id]:
+        del _UNDERSTOOD[key]
+
+
+def _understand(rulebook, lang: str, docs: list[Doc] | None) -> dict:
     if docs is None:
         docs = documents(rulebook.edition(lang), rulebook.glossary)
     terms = []
