@@ -109,7 +109,7 @@ serve: build
 # search ~3x faster: 1,762 tests in 744 s, .ci/run 15.6 min; the two processes were busy 1,524 s of
 # 2 x 776 s, so the order no longer costs much).
 test: setup system-browser system-tools system-java build
-	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2
+	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2 --durations=25
 
 bench: setup
 	$(PY) bench/build.py
