@@ -85,6 +85,7 @@ NUMBERS = [
     ("zh-Hant", "47 規則", ("47", None)), ("zh-Hans", "47号规则", ("47", None)),
     ("ru", "правило номер 45", ("45", None)), ("en", "rule number 12", ("12", None)),
     ("ru", "п. 16 правил", ("16", None)), ("ru", "пункт 16 из правил", ("16", None)),       # "of the rules"
+    ("ru", "ст. 64", ("64", None)), ("ru", "статья 40", ("40", None)), ("ru", "40 статья", ("40", None)),
     ("en", "tda rule thirty six", ("36", None)), ("en", "rule forty-three", ("43", None)), ("en", "twelfth rule", ("12", None)),
     ("ru", "правило тридцать шесть", ("36", None)), ("ru", "первое правило тда", ("1", None)),
     ("ru", "сорок седьмое правило", ("47", None)), ("ru", "пункт двадцать", ("20", None)),
@@ -113,11 +114,12 @@ MENTIONS = [   # a rule named among other words: (lang, query, the rule or part 
     ("ru", "процедура 5 про тёрн", "RP-5"), ("ru", "что говорит 47 правило про колл", "47"),
     ("en", "is the 40th rule about chips", "40"),
     ("en", "what does the 47th TDA rule cover", "47"), ("ru", "что в правиле номер 45 про фишки", "45"),
+    ("ru", "ст. 64 что говорит", "64"), ("ru", "что в статье 43 про рейз", "43"),
     ("zh-Hant", "36條怎麼算", "36"), ("zh-Hans", "推荐程序第11条前注", "RP-11"), ("zh-Hans", "看看53条里说的", "53"),
 ]
 NO_MENTION = [("zh-Hans", "第2次加注"), ("zh-Hans", "我第一次玩"), ("en", "tda 2024 rules"),
               ("en", "rule of thumb for 2 raises"), ("zh-Hant", "十條命"), ("en", "2 rules about raises"),
-              ("ru", "2 правила про рейз"), ("en", "a 1000 rule"), ("zh-Hans", "我拿到三条"), ("zh-Hans", "3条怎么算"),
+              ("ru", "2 правила про рейз"), ("en", "a 1000 rule"), ("ru", "100 ст банк"), ("zh-Hans", "我拿到三条"), ("zh-Hans", "3条怎么算"),
               ("zh-Hant", "二十條命")]
 
 

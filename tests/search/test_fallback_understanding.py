@@ -78,6 +78,14 @@ def test_same_understanding_as_the_api(data):
     ("ru", "две одинаковые карты в колоде", "две одинаковые карты в колоде"),
     ("ru", "сел не на своё место и сыграл пару кругов", "сел не на свое место и сыграл пару кругов"),
     ("en", "do late registrations get a full starting stack", "do late registrations get a full starting stack"),
+    # typed with the other keyboard layout on: read through the site's, short words along; not when
+    # a word is one already, or what it would read as is no word of the site
+    ("ru", "cnhbyu ,tn это как вообще", "стринг бет это как вообще"),
+    ("en", "ьшт кфшыу", "min raise"),
+    ("en", "вуфдук ьгсл ьн рфтв", "dealer muck my hand"),
+    ("ru", "bb и sb", "bb и sb"),
+    ("ru", "что такое all in", "что такое all in"),
+    ("en", "стринг бет", "стринг бет"),
     ("zh-Hant", "邊持", "边池"),                  # same sound, wrong character
     ("zh-Hans", "最低加住", "最低加注"),
     ("zh-Hans", "比赛中手机响了", "比赛中手机响了"),  # nothing to correct

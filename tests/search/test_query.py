@@ -20,6 +20,7 @@ from tdarules.search.query import QueryError, _snippet, search
     ("47-е правило", "ru", "47"), ("47 規則", "zh-Hant", "47"), ("47号规则", "zh-Hans", "47"),
     ("правило номер 45", "ru", "45"), ("rule number 12", "en", "12"),
     ("п. 16 правил", "ru", "16"), ("пункт 16 из правил", "ru", "16"),
+    ("ст. 64", "ru", "64"), ("статья 40", "ru", "40"), ("40 статья", "ru", "40"),    # as a law's article
     # spelled out
     ("tda rule thirty six", "en", "36"), ("rule forty-three", "en", "43"), ("first rule", "en", "1"),
     ("правило тридцать шесть", "ru", "36"), ("первое правило тда", "ru", "1"), ("сорок седьмое правило", "ru", "47"),
@@ -33,6 +34,7 @@ def test_number_jumps(index_dir, q, lang, first):
 @pytest.mark.parametrize("q, lang, rule", [
     ("rule 43 min raise", "en", "43"), ("RP-4 掉牌", "zh-Hant", "RP-4"), ("第三十五條 錯牌", "zh-Hant", "35"),
     ("по правилу 51 он должен доставить", "ru", "51"), ("what does rule 40b say about chips", "en", "40"),
+    ("что в статье 43 про рейз", "ru", "43"),
 ])
 def test_a_rule_named_in_a_question_comes_first(index_dir, q, lang, rule):
     assert search(index_dir, q, lang, 5)[0].rule == rule
@@ -132,6 +134,8 @@ def test_long_bodies_are_cut_around_the_match():
     ("zh-Hant", "邊持", "21"),                                 # same sound, wrong character
     ("ru", "мисдилл", "35"),
     ("ru", "можно ли говорить по телефону за столом", "5"),   # question framing
+    ("ru", "cnhbyu ,tn", "56"),                                # typed with the keyboard left in English
+    ("en", "ьшт кфшыу", "43"),                                 # and the reverse
 ])
 def test_understood_queries_rank_their_rule_first(index_dir, lang, q, rule):
     hits = search(index_dir, q, lang, 10)

@@ -45,12 +45,12 @@ export function fold(text, t2s = null) {
 
 // --- rule numbers (query.py: RULE_REF, RP_REF, YEAR_2017, STOP_2017) -------------------------------
 
-const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\\.?|п\\.?|№|no\\.?|#)";
+const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\\.?|п\\.?|ст\\.?|стать[яиеюй]|№|no\\.?|#)";
 const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?(?:(?:number|номер)\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?\\s*条?$`, "u");
 // query.RULE_AFTER: the number first ("47 rule", "47-е правило", "43b rule", "47 规则").
 const ORDINAL = "(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\\s))";
 const RULE_AFTER = new RegExp(`^第?\\s*(\\d{1,2})(?:\\s*${ORDINAL}|\\s*[-.]?\\s*([a-zа-е]))?\\s*(?:号\\s*)?`
-  + "(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|规则|规定)$", "u");
+  + "(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|стать[яиеюй]|规则|规定)$", "u");
 const RP_REF = new RegExp("^(?:rp|рп|(?:recommended\\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?$", "u");
 const YEAR_2017 = new RegExp(`(?:\\(\\s*2017\\s*\\)|${START}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)`, "gu");
 const STOP_2017 = new RegExp(`${START}(?:in|from|of|old|tda|the|в|из|старое|старый|старые)${END}|[()/,]|旧|的|版`, "gu");
@@ -70,10 +70,10 @@ export function chineseNumerals(text) {
 }
 
 // query.MENTION: a rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌").
-const MENTION = new RegExp("(?<![\\p{L}\\p{N}_-])(?:(rp|рп|procedures?|процедур[\\p{L}\\p{N}_]*|(?:推荐|建议)?(?:流程|程序))|rules?|правил[\\p{L}\\p{N}_]*|пункт[\\p{L}\\p{N}_]*|规则|tda|тда)"
+const MENTION = new RegExp("(?<![\\p{L}\\p{N}_-])(?:(rp|рп|procedures?|процедур[\\p{L}\\p{N}_]*|(?:推荐|建议)?(?:流程|程序))|rules?|правил[\\p{L}\\p{N}_]*|пункт[\\p{L}\\p{N}_]*|стать[яиеюй]|ст(?=\\.|\\s*\\d)|规则|tda|тда)"
   + "\\s*(?:#|№|no\\.?|number|номер)?\\s*[-.:]?\\s*第?\\s*(\\d{1,2})(?!\\d)(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
   + "|第\\s*(\\d{1,2})\\s*条(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
-  + `|(?<![\\p{L}\\p{N}_-])(\\d{1,2})${ORDINAL}?\\s*(?:(?:tda|тда)\\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?)(?![\\p{L}\\p{N}_])`
+  + `|(?<![\\p{L}\\p{N}_-])(\\d{1,2})${ORDINAL}?\\s*(?:(?:tda|тда)\\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?|стать[яиею])(?![\\p{L}\\p{N}_])`
   + "|(?<![\\d.a-z-])([1-9]\\d)\\s*条(?=$|[\\s,，。?？!！:：怎说讲是规的里内什呢吗写])", "u");   // "36条怎么算": query.MENTION
 
 /** query.mentioned_rule: the rule or part ("43", "43-B", "RP-4") a question names among its words,
@@ -98,7 +98,7 @@ const partLetter = (l) => (l ? CYRILLIC_PART[l] || l.toUpperCase() : null);
  * "43b" → {id: "43", part: "B", old: false}; "RP-5" → {id: "RP-5", …}; "46 (2017)" → {id: "46", old: true}. */
 export function parseRuleNumber(q, t2s = null) {
   let text = chineseNumerals(strip(fold(q, t2s), " ?？.!"));
-  if (/rule|правил|пункт/u.test(text)) text = spelledNumbers(text);     // query.SPELLED_NEEDS: "five" alone is no rule number
+  if (/rule|правил|пункт|стать/u.test(text)) text = spelledNumbers(text);     // query.SPELLED_NEEDS: "five" alone is no rule number
   let old = false;
   if (text.includes("2017")) {
     let stripped = text.replace(YEAR_2017, " ").replace(STOP_2017, " ");

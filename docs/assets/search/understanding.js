@@ -228,6 +228,15 @@ function damerau1(a, b) {
   return a.slice(i) === b.slice(i + 1);
 }
 
+// typos.LAYOUTS: the same keys on a QWERTY and a ЙЦУКЕН keyboard (ё folded to е)
+const QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`", JCUKEN = "йцукенгшщзхъфывапролджэячсмитьбюе";
+const keyTable = (from, to) => new Map(Array.from(from).map((c, i) => [c, to[i]]));
+const LAYOUTS = {
+  ru: [/[a-z\[\];',.`]*[a-z][a-z\[\];',.`]*/gu, keyTable(QWERTY, JCUKEN)],
+  en: [/[а-яе]+/gu, keyTable(JCUKEN.slice(0, -1), QWERTY.slice(0, -1))],
+};
+const longWords = (text) => (text.match(LETTERS) || []).filter((w) => w.length >= MIN_WORD);
+
 const deletions = (w) => { const s = new Set([w]); for (let i = 0; i < w.length; i++) s.add(w.slice(0, i) + w.slice(i + 1)); return s; };
 
 export class Corrector {
@@ -259,6 +268,27 @@ export class Corrector {
       }
     });
     this.lengths = [...new Set(this.terms.map((t) => Array.from(t).length))].sort((a, b) => b - a);
+    this.keyboard = LAYOUTS[data.layout || ""] || null;
+  }
+
+  isKnown(w) { return this.rank.has(w) || this.stems.has(stem(w, "en", false)); }
+
+  layout(text) {                              // typos.Corrector.layout
+    if (!this.keyboard) return text;
+    const [pattern, table] = this.keyboard;
+    const changes = [];
+    let anchored = false;
+    for (const m of text.matchAll(pattern)) {
+      if (longWords(m[0]).some((w) => this.isKnown(w))) continue;
+      const read = Array.from(m[0], (c) => table.get(c) ?? c).join("");
+      const long = longWords(read);
+      if (long.length && !long.every((w) => this.isKnown(w))) continue;
+      anchored = anchored || long.length > 0;
+      changes.push([m.index, m.index + m[0].length, read]);
+    }
+    if (!anchored) return text;
+    for (const [start, end, read] of changes.reverse()) text = text.slice(0, start) + read + text.slice(end);
+    return text;
   }
 
   word(w) {
@@ -330,6 +360,7 @@ export class Corrector {
   }
 
   correct(text) {
+    text = this.layout(text);
     if (this.rank.size) text = text.replace(LETTERS, (w) => this.word(w) || w);
     if (this.terms.length) text = text.replace(CJK_RUNS, (r) => this.chinese(r));
     return text;

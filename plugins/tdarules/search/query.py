@@ -108,12 +108,13 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
 
 # --- the engine -----------------------------------------------------------------------------------
 
-RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\.?|п\.?|№|no\.?|#)"
+# (Russian also cites a rule as a law's article: "ст. 64", "статья 64")
+RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\.?|п\.?|ст\.?|стать[яиеюй]|№|no\.?|#)"
 RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?(?:(?:number|номер)\s*)?第?\s*(\d{{1,2}})\s*条?\s*[-.]?\s*([a-zа-е])?\s*条?$")
 # The number first ("47 rule", "47-е правило", "43b rule", "47 规则"): as players also type it.
 ORDINAL = r"(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\s))"
 RULE_AFTER = re.compile(rf"^第?\s*(\d{{1,2}})(?:\s*{ORDINAL}|\s*[-.]?\s*([a-zа-е]))?\s*(?:号\s*)?"
-                        r"(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|规则|规定)$")
+                        r"(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|стать[яиеюй]|规则|规定)$")
 RP_REF = re.compile(r"^(?:rp|рп|(?:recommended\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*(\d{1,2})\s*条?\s*[-.]?\s*([a-zа-е])?$")
 YEAR_2017 = re.compile(r"(?:\(\s*2017\s*\)|\b2017\s*(?:年|г\.?|года?)?\s*(?:版|edition|version|редакци[ия])?|(?:tda\s*)?2017)")
 CYRILLIC_PART = dict(zip("абвгде", "ABCDEF"))
@@ -126,10 +127,10 @@ TDA_NAME = re.compile(r"\b(?:poker\s+)?(?:tda|тда)\b|\b(?:из\s+)?прави
 CN_NUMBER = re.compile(r"(?<=[第则规程序条])(\s*)([零〇一二两三四五六七八九十]{1,3})|([零〇一二两三四五六七八九十]{1,3})(?=\s*条)")
 # A rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌", "по правилу 51 он должен").
 # The number box's parseRuleNumber takes whole queries; this finds the mention (number.js mentionedRule).
-MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|(?:推荐|建议)?(?:流程|程序))|rules?|правил\w*|пункт\w*|规则|tda|тда)"
+MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|(?:推荐|建议)?(?:流程|程序))|rules?|правил\w*|пункт\w*|стать[яиеюй]|ст(?=\.|\s*\d)|规则|tda|тда)"
                      r"\s*(?:#|№|no\.?|number|номер)?\s*[-.:]?\s*第?\s*(\d{1,2})(?!\d)(?:-?([a-fа-е])(?!\w))?"
                      r"|第\s*(\d{1,2})\s*条(?:-?([a-fа-е])(?!\w))?"
-                     rf"|(?<![\w-])(\d{{1,2}}){ORDINAL}?\s*(?:(?:tda|тда)\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?)(?!\w)"
+                     rf"|(?<![\w-])(\d{{1,2}}){ORDINAL}?\s*(?:(?:tda|тда)\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?|стать[яиею])(?!\w)"
                      # "36条怎么算" without 第: two digits only (三条 / 3条 is trips) and a question after
                      # it, not a noun (十条命)
                      r"|(?<![\d.a-z-])([1-9]\d)\s*条(?=$|[\s,，。?？!！:：怎说讲是规的里内什呢吗写])")
@@ -140,7 +141,7 @@ MENTION_SCORE = 2.0
 # (measured on the tuning batches at 0.7, 1.0 and 1.5: 1.0 and 1.5 alike, 0.7 a little lower)
 AMOUNT_SCORE = 1.0
 # numbers spelled out (numerals.spelled_numbers) only beside a rule word: "five" alone is no rule number
-SPELLED_NEEDS = re.compile(r"rule|правил|пункт")
+SPELLED_NEEDS = re.compile(r"rule|правил|пункт|стать")
 
 
 def chinese_numerals(text: str) -> str:

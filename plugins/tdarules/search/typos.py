@@ -19,6 +19,10 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   character was tried first: in a sentence it read the junction of two words as a slip (看他的牌 →
   看输的牌, 我不在 → 人不在, in 30 tuning queries); of its rewrites only one had helped, by chance
   (拉线下注 → 拉锯下注).
+* Keyboard layout: on the Russian site, Latin letters typed with the Russian layout switched off
+  ("cnhbyu ,tn" → "стринг бет"), and on the English site the reverse ("ьшт кфшыу" → "min raise"),
+  are read through the other layout when that turns a word nobody knows into one the site knows
+  (:meth:`Corrector.layout`).
 """
 from __future__ import annotations
 
@@ -31,6 +35,12 @@ from .situations import CYRILLIC, fold, stem
 MIN_WORD = 4
 LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
 CJK_RUN = re.compile(f"[{CJK}]+")
+# the same keys on a QWERTY and a ЙЦУКЕН keyboard (ё is folded to е, as every query is)
+QWERTY, JCUKEN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`", "йцукенгшщзхъфывапролджэячсмитьбюе"
+LAYOUTS = {   # site language → (what was typed by mistake, how it reads on the site's keyboard)
+    "ru": (re.compile(r"[a-z\[\];',.`]*[a-z][a-z\[\];',.`]*"), str.maketrans(QWERTY, JCUKEN)),
+    "en": (re.compile(r"[а-яе]+"), str.maketrans(JCUKEN[:-1], QWERTY[:-1])),
+}
 
 
 def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
@@ -47,7 +57,10 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
         real = {r for r in real if r not in probe.known and probe.same_sound(r)}
         return {"terms": terms, "real": sorted(real), "sounds": sounds}
     counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
-    return {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
+    out = {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
+    if lang in LAYOUTS:
+        out["layout"] = lang
+    return out
 
 
 def _one_off(terms: list[str], runs: list[str]) -> set[str]:
@@ -165,6 +178,7 @@ class Corrector:
                 self.sound.setdefault(char, set()).add(g)
         self.lengths = sorted({len(t) for t in self.terms}, reverse=True)
         self.known = set(self.terms)
+        self.keyboard = LAYOUTS.get(data.get("layout", ""))
 
     def word(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word`` (folded), or None."""
@@ -177,6 +191,33 @@ class Corrector:
         if best:
             return min(best, key=lambda c: (self.rank[c], c))
         return self.split(word)
+
+    def is_known(self, word: str) -> bool:
+        return word in self.rank or stem(word, "en", cut=False) in self.stems
+
+    def layout(self, text: str) -> str:
+        """``text`` with the words typed in the other keyboard layout read in the site's. Only when at
+        least one such word of 4+ letters becomes a known word and none was one as typed; then the
+        short ones beside it ("бет", "сб") come along, as they were typed the same way."""
+        if self.keyboard is None:
+            return text
+        pattern, table = self.keyboard
+        changes, anchored = [], False
+        for m in pattern.finditer(text):
+            typed = [w for w in LATIN_OR_CYRILLIC.findall(m.group()) if len(w) >= MIN_WORD]
+            if any(self.is_known(w) for w in typed):
+                continue
+            read = m.group().translate(table)
+            long = [w for w in LATIN_OR_CYRILLIC.findall(read) if len(w) >= MIN_WORD]
+            if long and not all(self.is_known(w) for w in long):
+                continue
+            anchored = anchored or bool(long)
+            changes.append((m.start(), m.end(), read))
+        if not anchored:
+            return text
+        for start, end, read in reversed(changes):
+            text = text[:start] + read + text[end:]
+        return text
 
     def split(self, word: str) -> str | None:
         """Two Russian vocabulary words typed without the space between them ("точныйстек"), the
@@ -237,6 +278,7 @@ class Corrector:
         """``text`` (folded; Chinese in Simplified) with its typos corrected; unchanged if none."""
         def fix_word(m):
             return self.word(m.group()) or m.group()
+        text = self.layout(text)
         text = LATIN_OR_CYRILLIC.sub(fix_word, text) if self.rank else text
         if self.terms:
             text = CJK_RUN.sub(lambda m: self.chinese(m.group()), text)
