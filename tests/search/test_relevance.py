@@ -49,10 +49,10 @@ UNSEEN_FLOORS = {"mrr@10": 0.85, "recall@3": 0.90}
 # the blind tuning batches after their vocabulary passes (stop 20, per language: dev2–dev7 MRR@10
 # 0.955–0.995, recall@3 0.982–1.000)
 DEV_FLOORS = {"mrr@10": 0.93, "recall@3": 0.97}
-DEV_BATCHES = (DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV11, DEV12)
-# dev10 (stop 22) had no vocabulary pass: its failures were read for general changes only, so it keeps the
-# blind batches' floor
-BLIND = [UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, DEV10, *DEV_BATCHES]
+DEV_BATCHES = (DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV11)
+# dev10 (stop 22) and dev12 (stop 24) had no vocabulary pass: their failures were read for general changes
+# only (dev12 also trains the learned evidence), so they keep the blind batches' floor
+BLIND = [UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, DEV10, DEV12, *DEV_BATCHES]
 
 
 def test_enough_queries():
