@@ -12,7 +12,7 @@ from tdarules.search import learned
 from tdarules.search import situations as py_situations
 from tdarules.search.analyzers import t2s
 from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, QUESTIONS, load_queries
-from tdarules.search.typos import fold_query
+from tdarules.search.typos import question_text
 
 pytestmark = needs_node
 
@@ -41,8 +41,7 @@ def run_js(data, queries):
 
 def python_side(data, lang, text):
     d = data["data"][lang]
-    folded = fold_query(text, lang, t2s)
-    corrected = corrector(d["typos"]).correct(folded)
+    corrected = question_text(text, lang, corrector(d["typos"]))
     keys = py_situations.query_keys(corrected, lang, d["situations"], t2s)
     found = learned.situation_scores(keys, d["situations"], d["learned"])
     return corrected, found

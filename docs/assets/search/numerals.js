@@ -2,7 +2,7 @@
 // number words ("thirty-six", "первое"), read alike by rule numbers (number.js) and chip amounts (amounts.js).
 // Pure ES module: no DOM, no fetch.
 
-export const CN_DIGITS = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const CN_DIGITS = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 
 /** numerals.chinese_value: 一 → 1, 十 → 10, 三十五 → 35: 0–99; null for anything else (五五, 十十). */
 export function chineseValue(s) {

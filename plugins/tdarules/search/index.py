@@ -223,7 +223,7 @@ def _train(lang: str, vocabulary: dict, typo_data: dict) -> dict:
     examples = []
     for case in evaluate.tuning_cases():
         if case.lang[:2] == group:
-            text = corrector.correct(typos.fold_query(case.q, lang, t2s))
+            text = typos.question_text(case.q, lang, corrector)
             examples.append((situations.query_keys(text, lang, vocabulary, t2s), [evaluate.rule_of(e) for e in case.expect]))
     return learned.train(examples)
 

@@ -39,6 +39,7 @@ _SPELLED_WORD = lambda words: "|".join(sorted(words, key=len, reverse=True))
 SPELLED = re.compile(rf"(?<![\w-])(?:({_SPELLED_WORD(SPELLED_TENS)}){_RU_END}(?:[\s-]+({_SPELLED_WORD(SPELLED_UNITS)}){_RU_END})?"
                      rf"|({_SPELLED_WORD(SPELLED_TEENS)}){_RU_END}|({_SPELLED_WORD(SPELLED_UNITS)}){_RU_END})(?![\w-])")
 
+
 def spelled_numbers(text: str) -> str:
     """``text`` (folded) with its spelled-out numbers 1–99 as digits ("thirty-six" → 36, "первое" → 1)."""
     def digits(m: re.Match) -> str:

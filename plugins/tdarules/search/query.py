@@ -34,7 +34,7 @@ from .ranking import rerank
 from .clause_scores import ClauseScores, top
 from .lexicon import Lexicon
 from .numerals import chinese_value, spelled_numbers
-from .typos import Corrector, fold_query
+from .typos import Corrector, fold_query, question_text
 
 MAX_QUERY = 200
 MAX_LIMIT = 50
@@ -371,9 +371,8 @@ class Engine:
         corrector = self._correctors.get(lang)
         if corrector is None:
             return None
-        folded = fold_query(q, lang, t2s)
-        fixed = corrector.correct(folded)
-        return fixed if fixed != folded else None
+        fixed = question_text(q, lang, corrector)
+        return fixed if fixed != fold_query(q, lang, t2s) else None
 
     def understand(self, q: str, lang: str, corrected: str | None = "") -> tuple[str, dict[str, float]]:
         """(the query's content: typos corrected, question framing removed; situation scores)."""

@@ -305,3 +305,10 @@ def texts_for(docs, vocabulary, lang: str, to_simplified) -> list[str]:
 def fold_query(q: str, lang: str, to_simplified) -> str:
     text = fold(q)
     return to_simplified(text) if lang.startswith("zh") else text
+
+
+def question_text(q: str, lang: str, corrector: Corrector) -> str:
+    """``q`` as the engine reads it before anything else: folded, Simplified on the zh sites, typos
+    corrected. The learned evidence is trained on the keys of this text and queried with them: one
+    function, so the training cannot drift from the engine."""
+    return corrector.correct(fold_query(q, lang, t2s))
