@@ -133,6 +133,8 @@ function postings(data) {
       p.get(k).push([e, i]);
     })));
     p.entryKeys = data.entries.map(([, phrases]) => new Set(phrases.flat()));
+    // each phrase's whole weight, summed in its key order as situations._postings sums it
+    p.totals = data.entries.map(([, phrases], e) => phrases.map((phrase) => ({ e, total: phrase.reduce((s, k) => s + data.weights[k], 0) })));
     postingsCache.set(data, p);
   }
   return p;
@@ -186,13 +188,14 @@ export function matchSituations(queryKeys, data) {
   let asked = 0;
   for (const k of known) asked += w[k];
   const explained = new Map(), weak = new Map();
-  const touched = new Set();
-  for (const k of have) for (const [e, i] of post.get(k) || []) touched.add(`${e},${i}`);
-  for (const key of touched) {
-    const [e, i] = key.split(",").map(Number);
-    const phrase = data.entries[e][1][i];
-    let total = 0, got = 0;
-    for (const k of phrase) { total += w[k]; if (have.has(k)) got += w[k]; }
+  // situations.match: each touched phrase → its query keys' weight, added key by key in sorted order
+  const touched = new Map();
+  for (const k of known) for (const [e, i] of post.get(k) || []) {
+    const at = post.totals[e][i];
+    touched.set(at, (touched.get(at) || 0) + w[k]);
+  }
+  for (const [at, got] of touched) {
+    const { e, total } = at;
     let score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
     if (score < THRESHOLD) {
       if (score >= WEAK_THRESHOLD) weak.set(e, Math.max(weak.get(e) || 0, score * WEAK));

@@ -291,21 +291,19 @@ def match(query_keys: list[str], data: dict) -> dict[str, float]:
     weights, postings, entry_keys, totals = _postings(data)
     known = sorted(k for k in have if k in weights)     # sorted: the same sums as the JS
     asked = sum(weights[k] for k in known)
-    # each touched phrase → the one query key it holds, or None when it holds more (most hold one, and
-    # their sum is that key's weight: the ordered sum below is needed only for the rest)
-    touched: dict[tuple[int, int], str | None] = {}
-    for key in have:
+    # each touched phrase → the weight of the query's keys it holds, added up key by key in sorted order
+    # (as the JS adds them, so the floats are the same; every key with postings has a weight). Summing
+    # each phrase's keys instead cost a Chinese question ~3 ms, half its time.
+    touched: dict[tuple[int, int], float] = {}
+    for key in known:
+        weight = weights[key]
         for where in postings.get(key, ()):
-            touched[where] = None if where in touched else key
+            touched[where] = touched.get(where, 0.0) + weight
     best: dict[int, float] = {}
     explained: dict[int, float] = {}
     weak: dict[int, float] = {}
-    for (entry, phrase), only in touched.items():
+    for (entry, phrase), got in touched.items():
         total = totals[entry][phrase]
-        if only is not None:
-            got = weights[only]
-        else:
-            got = sum(weights[k] for k in data["entries"][entry][1][phrase] if k in have)
         score = got / total * min(1.0, got / FULL_WEIGHT) if total else 0.0
         if score < THRESHOLD:
             if score >= WEAK_THRESHOLD:
