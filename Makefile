@@ -108,7 +108,8 @@ serve: build
 # that ran the same search queries 1.5-1.8x slower: 1,716 tests in 1,068 s, .ci/run 22 min; stop 22,
 # search ~3x faster: 1,762 tests in 744 s, .ci/run 15.6 min; the two processes were busy 1,524 s of
 # 2 x 776 s, so the order no longer costs much; stop 24, with nothing else running: 1,809 tests in
-# 1,005 s, .ci/run 22 min, of which set-up ~1.5 min and `make build` with every PDF ~3.5 min).
+# 1,005 s, .ci/run 22 min, of which set-up ~1.5 min and `make build` with every PDF ~3.5 min; the same
+# suite 40 minutes later, the host slower: 1,144 s and 26 min).
 test: setup system-browser system-tools system-java build
 	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2 --durations=25
 
