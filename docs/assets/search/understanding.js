@@ -295,7 +295,7 @@ export class Corrector {
   }
 
   word(w) {
-    if (w.length < MIN_WORD || this.rank.has(w) || !/^\p{L}+$/u.test(w) || this.stems.has(stem(w, "en", false))) return null;
+    if (w.length < MIN_WORD || !/^\p{L}+$/u.test(w) || this.isKnown(w)) return null;
     const candidates = new Set();
     for (const f of deletions(w)) for (const c of this.deletes.get(f) || []) candidates.add(c);
     const best = [...candidates].filter((c) => damerau1(w, c));

@@ -208,8 +208,9 @@ _LEARNED: dict[tuple[str, str], dict] = {}
 def learned_model(lang: str, vocabulary: dict, typo_data: dict) -> dict:
     """The learned evidence (:mod:`.learned`) for the ``lang`` site, from the tuning questions typed
     on a site of its script (zh-Hant and zh-Hans share theirs), keyed as the engine keys a query:
-    typos corrected, then the vocabulary's keys. Kept per process by what it depends on: a build
-    asks twice per language (the index, the fallback's data), and Chinese takes ~3 s."""
+    typos corrected, then the vocabulary's keys. Kept per process by what it depends on: within a
+    build :func:`query_understanding` already asks once per language, but the tests and the bench
+    load the rulebook several times in one process, and Chinese takes ~1 s to train."""
     depends = json.dumps([lang, vocabulary, typo_data], sort_keys=True, ensure_ascii=False)
     key = (lang, hashlib.sha1(depends.encode("utf-8")).hexdigest())
     if key not in _LEARNED:

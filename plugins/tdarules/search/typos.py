@@ -182,7 +182,7 @@ class Corrector:
 
     def word(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word`` (folded), or None."""
-        if len(word) < MIN_WORD or word in self.rank or not word.isalpha() or stem(word, "en", cut=False) in self.stems:
+        if len(word) < MIN_WORD or not word.isalpha() or self.is_known(word):
             return None
         candidates = set()
         for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
