@@ -1,10 +1,7 @@
 """YAML reading and writing with line numbers, so every error can name file, line and rule."""
 from __future__ import annotations
 
-import hashlib
 import io
-import os
-import pickle
 import re
 import sys
 from dataclasses import dataclass
@@ -15,6 +12,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
 from ruamel.yaml.reader import ReaderError
+
+from .disk_cache import MISSING, DiskCache
 
 # The rulebook nests about 8 levels deep and holds ~2,000 values per file: far above both, far
 # below what turns a hostile file (20,000 nested brackets, an alias bomb) into a crash or a hang.
@@ -92,17 +91,8 @@ def read_yaml(path: Path, shown_as: str | None = None):
 # Only documents that parsed are kept, so every error is still found by the parser itself.
 CACHE_ENV = "TDA_YAML_CACHE"          # a directory, or "off"
 CACHE_KEEP = 256                      # documents kept; the oldest go first
+_CACHE = DiskCache("yaml", CACHE_ENV, CACHE_KEEP)
 _CACHE_SALT = f"yaml-1|{ruamel.yaml.__version__}|{sys.version_info[:2]}|{MAX_DEPTH}".encode()
-
-
-def _cache_dir() -> Path | None:
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen == "off":
-        return None
-    if chosen:
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "tdarules" / "yaml"
 
 
 def read_yaml_cached(path: Path, shown_as: str | None = None):
@@ -110,31 +100,14 @@ def read_yaml_cached(path: Path, shown_as: str | None = None):
 
     For readers only: writers (the XLIFF import, review files) parse afresh, so what they dump back
     never depends on a cached object."""
-    folder = _cache_dir()
-    if folder is None:
+    if _CACHE.folder() is None:
         return read_yaml(path, shown_as)
-    raw = Path(path).read_bytes()
-    entry = folder / (hashlib.sha256(_CACHE_SALT + raw).hexdigest() + ".pickle")
-    try:
-        return pickle.loads(entry.read_bytes())
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError):
-        pass
-    document = read_yaml(path, shown_as)          # raises YamlError: nothing is kept
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        aside = entry.with_name(f".{entry.name}.{os.getpid()}")
-        aside.write_bytes(pickle.dumps(document, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(aside, entry)                  # readers see the whole pickle or none
-        _prune(folder)
-    except OSError:                               # a read-only home: parse every time, as before
-        pass
+    key = _CACHE.key(_CACHE_SALT, Path(path).read_bytes())
+    document = _CACHE.load(key)
+    if document is MISSING:
+        document = read_yaml(path, shown_as)          # raises YamlError: nothing is kept
+        _CACHE.store(key, document)
     return document
-
-
-def _prune(folder: Path) -> None:
-    entries = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns)
-    for old in entries[:-CACHE_KEEP]:
-        old.unlink(missing_ok=True)
 
 
 def _runaway_quote(text: str, error_line: int) -> tuple[int, str] | None:

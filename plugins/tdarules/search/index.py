@@ -35,6 +35,7 @@ from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .. import urls
+from ..disk_cache import MISSING, DiskCache
 from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
 from . import evaluate, learned, situations, typos
 from .analyzers import CJK, HAS_CJK, analyzer_for, chinese_ngram_analyzer, fold, t2s
@@ -166,6 +167,11 @@ def glossary_keys(glossary) -> list[dict]:
 
 
 _UNDERSTOOD: dict[tuple[int, str], dict] = {}
+# Typo data and the learned evidence take ~13 s for the four languages, and every build, test
+# process and bench run made the same again. The answer depends on the documents, the situation
+# vocabulary, the glossary, the tuning questions and this package's code (all in the key).
+_DISK = DiskCache("understanding", "TDA_SEARCH_CACHE", 32)
+_CODE = sorted([*Path(__file__).parent.glob("*.py"), Path(__file__).parents[1] / "chinese.py"])
 
 
 def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> dict:
@@ -174,13 +180,32 @@ def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> d
     Written into meta.json here and into pagefind/tda-query.<lang>.json by static_index.
 
     A build asks twice per language (the index, then the fallback's data) with one rulebook; the
-    answer is kept for as long as that rulebook object lives (~1.5 s per language, 6 s a build)."""
+    answer is kept for as long as that rulebook object lives, and on disk for the next process."""
     key = (id(rulebook), lang)
     if key not in _UNDERSTOOD:
         if not any(known == id(rulebook) for known, _ in _UNDERSTOOD):
             weakref.finalize(rulebook, _forget, id(rulebook))
-        _UNDERSTOOD[key] = _understand(rulebook, lang, docs)
+        if docs is None:
+            docs = documents(rulebook.edition(lang), rulebook.glossary)
+        disk_key = _understanding_key(rulebook, lang, docs)
+        answer = _DISK.load(disk_key)
+        if answer is MISSING:
+            answer = _understand(rulebook, lang, docs)
+            _DISK.store(disk_key, answer)
+        _UNDERSTOOD[key] = answer
     return _UNDERSTOOD[key]
+
+
+def _understanding_key(rulebook, lang: str, docs: list[Doc]) -> str:
+    inputs = json.dumps([SCHEMA_VERSION, lang,
+                         [[d.id, d.rule, d.kind, d.title, d.body, sorted(d.terms), sorted(d.central)] for d in docs]],
+                         ensure_ascii=False)
+    # the question files as bytes (parsing them costs more than this whole key): the tuning
+    # batches it learns from, and the held-out ones whose questions it leaves out
+    questions = sorted(evaluate.QUERIES.parent.glob("*.yaml"))
+    return DiskCache.key(inputs.encode("utf-8"), rulebook.situations.model_dump_json().encode("utf-8"),
+                         *(term.model_dump_json().encode("utf-8") for term in rulebook.glossary),
+                         *(path.read_bytes() for path in [*questions, *_CODE]))
 
 
 def _forget(rulebook_id: int) -> None:
@@ -188,9 +213,7 @@ def _forget(rulebook_id: int) -> None:
         del _UNDERSTOOD[key]
 
 
-def _understand(rulebook, lang: str, docs: list[Doc] | None) -> dict:
-    if docs is None:
-        docs = documents(rulebook.edition(lang), rulebook.glossary)
+def _understand(rulebook, lang: str, docs: list[Doc]) -> dict:
     terms = []
     if lang.startswith("zh"):      # poker words, rule titles and situation phrases, as whole runs
         texts = [w for term in rulebook.glossary for w in term.zh_hant]

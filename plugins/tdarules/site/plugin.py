@@ -60,6 +60,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             from ..printing.build import render_site_pdfs
             cache = Path(config.config_file_path).parent / self.config.pdf_cache
             self.pdfs = render_site_pdfs(self.rulebook, rulebook_dir, config.site_url, cache)
+        if nested:          # every language's pages were written before the first pass collected files
+            return
         written = generate_pages(self.rulebook, self.strings, Path(config.docs_dir) / self.config.generated,
                                  downloads=self.pdfs or [])
         if written:

@@ -1,7 +1,8 @@
 """The steps that run once the whole site (every language) is on disk, in this order:
 
-0. our stylesheets as one file (`bundle`); Material's without the rules no page uses (`purge_css`);
-   our scripts minified (`minify_js`: hashes and offline sizes must be those of what is served);
+0. our stylesheets as one file (`bundle`); our scripts minified (`minify_js`: hashes and offline
+   sizes must be those of what is served); Material's CSS without the rules no page or script uses
+   (`purge_css`, after minifying, so finalizing its own output again changes nothing);
 1. hashed names for our CSS/JS (`hashed_assets`), rewriting every page that links them;
 2. absolute hreflang alternates (`alternates`);
 3. one JSON file per rule for the companion column (`companion`), a 404 page per language (`not_found`);
@@ -29,9 +30,11 @@ def finalize_site(site_dir: Path, site_url: str, rulebook=None, strings=None,
     started = time.perf_counter()
     if stylesheets:
         bundle.bundle_stylesheets(site_dir, stylesheets)
-    purge_css.purge_material_css(site_dir)
     own = set(hashed_assets.own_assets(site_dir))
     minify_js.minify_scripts(site_dir, sorted(rel for rel in own if rel.endswith(".js")))
+    # After minifying: words in our scripts' comments ("quote", "middle") kept selectors no page uses,
+    # and a second finalize over this output (a redeploy) dropped them, relinking every page.
+    purge_css.purge_material_css(site_dir)
     hashed_assets.hash_assets(site_dir)
     alternates.absolute_alternates(site_dir, site_url)
     if rulebook is not None:
