@@ -67,20 +67,36 @@ def evidence(model: dict | None, keys: list[str]) -> dict[str, float]:
     known = sorted(k for k in set(keys) if k in model["keys"])     # sorted: the same sums as the JS
     if not known:
         return {}
-    counts = model["counts"]
-    total = sum(counts)
-    scores = [math.log(n / total) - len(known) * math.log(n + 2 * ALPHA) + len(known) * math.log(ALPHA)
-              for n in counts]
+    priors, sizes, gains = _logs(model)
+    n, log_alpha = len(known), math.log(ALPHA)
+    scores = [prior - n * size + n * log_alpha for prior, size in zip(priors, sizes)]
     for key in known:
-        pairs = model["keys"][key]
-        for j in range(0, len(pairs), 2):
-            scores[pairs[j]] += math.log(pairs[j + 1] + ALPHA) - math.log(ALPHA)
+        for rule, gain in gains[key]:
+            scores[rule] += gain
     best = max(scores)
     weights = [math.exp(s - best) for s in scores]
     norm = sum(weights)
     order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:TOP]
     found = {model["rules"][i]: round4(WEIGHT * weights[i] / norm) for i in order}
     return {rule: score for rule, score in found.items() if score > 0}     # a 0 would still add its rule
+
+
+_LOGS: dict[int, tuple] = {}
+
+
+def _logs(model: dict):
+    """The logarithms :func:`evidence` adds up, once per model (a Chinese question read ~2,000 of
+    them); each is the same expression as before, so the sums are the same floats."""
+    cached = _LOGS.get(id(model))
+    if cached is None or cached[0] is not model:
+        counts = model["counts"]
+        total = sum(counts)
+        priors = [math.log(n / total) for n in counts]
+        sizes = [math.log(n + 2 * ALPHA) for n in counts]
+        gains = {key: [(pairs[j], math.log(pairs[j + 1] + ALPHA) - math.log(ALPHA)) for j in range(0, len(pairs), 2)]
+                 for key, pairs in model["keys"].items()}
+        cached = _LOGS[id(model)] = (model, priors, sizes, gains)
+    return cached[1:]
 
 
 def situation_scores(keys: list[str], vocabulary: dict, model: dict | None) -> dict[str, float]:

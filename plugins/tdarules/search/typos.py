@@ -178,6 +178,9 @@ class Corrector:
                 self.sound.setdefault(char, set()).add(g)
         self.lengths = sorted({len(t) for t in self.terms}, reverse=True)
         self.known = set(self.terms)
+        # a slip keeps a term's first or last character (both, unless it is one of them): a piece that
+        # has neither is no slip, before any of its masks is looked up (~100 pieces a Chinese question)
+        self.ends = {(len(t), 0, t[0]) for t in self.terms} | {(len(t), -1, t[-1]) for t in self.terms}
         self.keyboard = LAYOUTS.get(data.get("layout", ""))
 
     def word(self, word: str) -> str | None:
@@ -256,7 +259,10 @@ class Corrector:
 
     def same_sound(self, piece: str) -> str | None:
         """The term ``piece`` is with one character put for another of the same sound, or None."""
-        for k in range(len(piece)):
+        n = len(piece)
+        if n > 1 and (n, 0, piece[0]) not in self.ends and (n, -1, piece[-1]) not in self.ends:
+            return None
+        for k in range(n):
             sound = self.sound.get(piece[k])
             if not sound:
                 continue
