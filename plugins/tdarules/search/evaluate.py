@@ -45,6 +45,8 @@ UNSEEN8 = QUERIES.with_name("questions_unseen8.yaml")
 UNSEEN9 = QUERIES.with_name("questions_unseen9.yaml")
 # an eleventh, written at the start of stop 24 and measured once at its end (unseen10 became dev12)
 UNSEEN11 = QUERIES.with_name("questions_unseen11.yaml")
+# a twelfth, written at the start of stop 25 and measured once at its end
+UNSEEN12 = QUERIES.with_name("questions_unseen12.yaml")
 
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
