@@ -179,6 +179,12 @@ def test_glossary_expands_across_languages(js):
     assert weights[0] > weights[-1]                              # the typed text counts less
 
 
+def test_an_abbreviation_typed_in_cyrillic_look_alikes_expands_as_the_latin_one(js):
+    latin, cyrillic, bb = js(("understand", "ru", "OOT"), ("understand", "ru", "ООТ"), ("understand", "ru", "ВВ"))
+    assert texts(cyrillic)[0] == texts(latin)[0] == "вне очереди"
+    assert texts(bb)[0] == "большой блайнд"
+
+
 def test_terms_in_the_site_language_are_left_to_pagefind(js):
     en, ru, hans, hant_s, hant_t = js(("understand", "en", "string bet"), ("understand", "ru", "стринг-бет"),
                                       ("understand", "zh-Hans", "有效动作"), ("understand", "zh-Hant", "有效动作"),

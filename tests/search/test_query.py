@@ -3,6 +3,7 @@ import re
 
 import pytest
 
+from tdarules.search.index import cyrillic_twin
 from tdarules.search.query import QueryError, _snippet, search
 
 
@@ -76,6 +77,13 @@ def test_simplified_query_highlights_traditional_text(index_dir):
 def test_a_word_typed_in_two_scripts_finds_what_the_clean_word_does(index_dir, mixed, clean, lang):
     found = [h.id for h in search(index_dir, mixed, lang, 5)]
     assert found and found == [h.id for h in search(index_dir, clean, lang, 5)]
+
+
+@pytest.mark.parametrize("cyrillic, latin", [("ООТ", "OOT"), ("ВВ", "BB"), ("ВВА", "BBA")])
+def test_an_abbreviation_in_cyrillic_look_alikes_finds_what_the_latin_one_does(index_dir, cyrillic, latin):
+    assert cyrillic_twin(latin) == cyrillic.lower() and cyrillic_twin("SB") is None and cyrillic_twin("ББ") is None
+    typed = [h.id for h in search(index_dir, cyrillic, "ru", 5)]
+    assert typed and typed[0] == [h.id for h in search(index_dir, latin, "ru", 5)][0]   # the term, then its rules
 
 
 def test_typo_does_not_drown_exact(index_dir):

@@ -38,7 +38,7 @@ from .. import urls
 from ..disk_cache import MISSING, DiskCache
 from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
 from . import evaluate, learned, situations, typos
-from .analyzers import CJK, HAS_CJK, analyzer_for, chinese_ngram_analyzer, fold, t2s
+from .analyzers import CJK, HAS_CJK, TO_CYRILLIC, analyzer_for, chinese_ngram_analyzer, fold, t2s
 
 SCHEMA_VERSION = 2
 KIND_BOOST = {"rule": 1.0, "procedure": 1.0, "part": 1.0, "addendum": 0.8, "example": 0.6, "glossary": 0.4}
@@ -159,11 +159,21 @@ def glossary_keys(glossary) -> list[dict]:
     out = []
     for term in glossary:
         keys = list(term.en) + [t2s(w) for w in term.zh_hant] + list(term.ru) + list(term.abbreviations)
+        keys += [twin for a in term.abbreviations if (twin := cyrillic_twin(a))]
         keys.append(term.id.replace("-", " "))
         out.append({"id": term.id, "keys": sorted({fold(k) for k in keys}, key=len, reverse=True),
                     "abbreviations": list(term.abbreviations),
                     "renderings": {lang: renderings(term, lang) for lang in ALL_LANGUAGES}})
     return out
+
+
+def cyrillic_twin(abbreviation: str) -> str | None:
+    """"OOT" as typed with Cyrillic letters that look the same (ООТ, ВВ for BB): a Russian keyboard
+    has them, and the Latin key never matches them. None when a letter has no Cyrillic look-alike."""
+    latin = fold(abbreviation)
+    if not latin.isascii() or not all(c in TO_CYRILLIC for c in latin):
+        return None
+    return "".join(TO_CYRILLIC[c] for c in latin)
 
 
 _UNDERSTOOD: dict[tuple[int, str], dict] = {}
