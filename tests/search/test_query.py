@@ -4,7 +4,7 @@ import re
 import pytest
 
 from tdarules.search.index import cyrillic_twin
-from tdarules.search.query import QueryError, _snippet, search
+from tdarules.search.query import QueryError, _snippet, search, validate
 
 
 @pytest.mark.parametrize("q, lang, first", [
@@ -97,13 +97,20 @@ def test_typo_does_not_drown_exact(index_dir):
 @pytest.mark.parametrize("q, lang, limit", [
     ("", "en", 5), ("   ", "en", 5), ("x" * 201, "en", 5), ("raise", "fr", 5), ("raise", "EN", 5),
     ("raise\x00", "en", 5), ("a\x1bb", "en", 5), ("title:raise*", "en", 5), ("rais~2", "en", 5),
-    ("[a TO z]", "en", 5), ("<script>", "en", 5), ("...", "en", 5), ("raise", "en", 0), ("raise", "en", 51),
+    ("{a TO z}", "en", 5), ("<script>", "en", 5), ("...", "en", 5), ("raise", "en", 0), ("raise", "en", 51),
     ("raise", "en", "ten"), (None, "en", 5), ("\ud800", "en", 5),
 ])
 def test_bad_input(index_dir, q, lang, limit):
     with pytest.raises(QueryError) as error:
         search(index_dir, q, lang, limit)
     assert str(error.value)
+
+
+def test_russian_typed_with_the_english_layout_keeps_its_brackets(index_dir):
+    """х ъ ё sit on [ ] ` of an English keyboard: such a query is read, not refused as syntax."""
+    found = [h.id for h in search(index_dir, "j[jnf yf rhjkbrjd", "ru", 5)]          # охота на кроликов
+    assert found and found == [h.id for h in search(index_dir, "охота на кроликов", "ru", 5)]
+    assert validate("gjl]tv `krb", "ru", 5)[0] == "gjl]tv `krb"                        # подъем ёлки
 
 
 def test_query_syntax_words_are_plain(index_dir):
