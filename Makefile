@@ -109,7 +109,9 @@ serve: build
 # search ~3x faster: 1,762 tests in 744 s, .ci/run 15.6 min; the two processes were busy 1,524 s of
 # 2 x 776 s, so the order no longer costs much; stop 24, with nothing else running: 1,809 tests in
 # 1,005 s, .ci/run 22 min, of which set-up ~1.5 min and `make build` with every PDF ~3.5 min; the same
-# suite 40 minutes later, the host slower: 1,144 s and 26 min).
+# suite 40 minutes later, the host slower: 1,144 s and 26 min; stop 25, pages generated once per build,
+# the query understanding kept on disk and a second finalize relinking nothing: 1,821 tests in 853 s,
+# .ci/run 19 min, of which the public-address build in tests/print/test_site_url.py's set-up 214 s).
 test: setup system-browser system-tools system-java build
 	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2 --durations=25
 
