@@ -41,7 +41,7 @@ class ServerThread:
 # `make test` runs the suite on two processes (pytest-xdist, `-n 2`), a test file at a time: a file's
 # module fixtures (an engine, a server, a page, the HTML checker's run) are then made once, not once per
 # process (per test, each process made them again). The files that read one of the costly
-# session fixtures go to one process together (the whole build at a public address: ~85 s; the PDFs).
+# session fixtures go to one process together (the whole build at a public address: ~210 s in CI beside the other process; the PDFs).
 # (By file, not by xdist_group marks: xdist 3.8 puts a mark's group into `item._nodeid`, which
 # pytest 9 no longer reads.)
 SHARED_FIXTURE_FILES = {
