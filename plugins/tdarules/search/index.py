@@ -23,7 +23,6 @@ is its own document carrying the rule's title too.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -171,7 +170,7 @@ def cyrillic_twin(abbreviation: str) -> str | None:
     """"OOT" as typed with Cyrillic letters that look the same (ООТ, ВВ for BB): a Russian keyboard
     has them, and the Latin key never matches them. None when a letter has no Cyrillic look-alike."""
     latin = fold(abbreviation)
-    if not latin.isascii() or not all(c in TO_CYRILLIC for c in latin):
+    if not all(c in TO_CYRILLIC for c in latin):
         return None
     return "".join(TO_CYRILLIC[c] for c in latin)
 
@@ -235,23 +234,11 @@ def _understand(rulebook, lang: str, docs: list[Doc]) -> dict:
     return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data)}
 
 
-_LEARNED: dict[tuple[str, str], dict] = {}
-
-
 def learned_model(lang: str, vocabulary: dict, typo_data: dict) -> dict:
     """The learned evidence (:mod:`.learned`) for the ``lang`` site, from the tuning questions typed
     on a site of its script (zh-Hant and zh-Hans share theirs), keyed as the engine keys a query:
-    typos corrected, then the vocabulary's keys. Kept per process by what it depends on: within a
-    build :func:`query_understanding` already asks once per language, but the tests and the bench
-    load the rulebook several times in one process, and Chinese takes ~1 s to train."""
-    depends = json.dumps([lang, vocabulary, typo_data], sort_keys=True, ensure_ascii=False)
-    key = (lang, hashlib.sha1(depends.encode("utf-8")).hexdigest())
-    if key not in _LEARNED:
-        _LEARNED[key] = _train(lang, vocabulary, typo_data)
-    return _LEARNED[key]
-
-
-def _train(lang: str, vocabulary: dict, typo_data: dict) -> dict:
+    typos corrected, then the vocabulary's keys. Trained only when :func:`query_understanding` finds
+    no answer in memory or on disk."""
     corrector = typos.Corrector(typo_data)
     group = lang[:2]
     examples = []
