@@ -102,16 +102,8 @@ serve: build
 	@echo ">> serving http://$(HOST):$(PORT)/"
 	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
-# Two processes (pytest-xdist): one left the second core idle much of the time (1,682 tests: 764 s on
-# two, ~990 s on one, same machine); tests/conftest.py sends them a test file at a time, the longest
-# first (stop 20, clean clone: 1,704 tests in 533 s, the whole of .ci/run 11 min; stop 21, on a host
-# that ran the same search queries 1.5-1.8x slower: 1,716 tests in 1,068 s, .ci/run 22 min; stop 22,
-# search ~3x faster: 1,762 tests in 744 s, .ci/run 15.6 min; the two processes were busy 1,524 s of
-# 2 x 776 s, so the order no longer costs much; stop 24, with nothing else running: 1,809 tests in
-# 1,005 s, .ci/run 22 min, of which set-up ~1.5 min and `make build` with every PDF ~3.5 min; the same
-# suite 40 minutes later, the host slower: 1,144 s and 26 min; stop 25, pages generated once per build,
-# the query understanding kept on disk and a second finalize relinking nothing: 1,821 tests in 853 s,
-# .ci/run 19 min, of which the public-address build in tests/print/test_site_url.py's set-up 214 s).
+# Two processes (pytest-xdist), one per core of the two-core machines the suite runs on: with one the
+# second core sits idle; tests/conftest.py decides which process runs which test file.
 test: setup system-browser system-tools system-java build
 	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2 --durations=25
 
