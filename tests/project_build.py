@@ -21,12 +21,37 @@ def project_copy(target: Path) -> Path:
     return target
 
 
+# Translated titles as an attacker would import them through XLIFF: each reaches Material's own
+# templates (<title>, header topic, navigation, footer), which print page and section titles unescaped.
+HOSTILE_TITLES = {
+    "ru": {"text: Размер рейза\n": '</title><meta http-equiv="refresh" content="0;url=https://evil.example/"><script>alert(1)</script>',
+           "text: Общие положения\n": "<svg onload=alert(2)>",
+           "text: Кнопки «all-in»\n": "<style>body{display:none}</style>"},
+    "zh-Hant": {"title: 標準加注值\n": "<img src=x onerror=alert(3)>"},
+}
+HOSTILE_MARKERS = ("<script>alert(1)", "<meta http-equiv=\"refresh\" content=\"0;url=https://evil.example/\">", "<svg onload=", "<style>body{display:none}",
+                   "<img src=x onerror")
+
+
+def add_hostile_titles(root: Path) -> None:
+    """Replace the first occurrence of each title in the copy's translations with hostile markup."""
+    for language, replacements in HOSTILE_TITLES.items():
+        path = root / "rulebook" / "2024" / f"{language}.yaml"
+        text = path.read_text(encoding="utf-8")
+        for old, hostile in replacements.items():
+            assert old in text, f"{path}: {old!r} not found"
+            key = old.split(":")[0]
+            text = text.replace(old, f"{key}: '{hostile}'\n", 1)
+        path.write_text(text, encoding="utf-8")
+
+
 def whole_build(target: Path) -> tuple[Path, subprocess.CompletedProcess]:
     """`rulebook build --strict` in a copy of the project over a stale site, for the public address
-    PUBLIC. Without the PDFs: at another address their footers and QR codes change, so the cache
+    PUBLIC, with HOSTILE_TITLES in its translations. Without the PDFs: at another address their footers and QR codes change, so the cache
     would not serve and rendering all of them again takes minutes; `make build` makes them and
     tests/print checks them."""
     root = project_copy(target)
+    add_hostile_titles(root)
     (root / "site").mkdir()
     (root / "site" / "stale.html").write_text("from the last build", encoding="utf-8")
     env = {**os.environ, "TDA_PDF": "false", "NO_MKDOCS_2_WARNING": "1"}

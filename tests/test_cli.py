@@ -11,7 +11,7 @@ import pytest
 
 from tdarules.show import display_width
 
-from project_build import project_copy
+from project_build import HOSTILE_MARKERS, project_copy
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = ["rulebook/2024/en.yaml", "rulebook/2024/zh-Hant.yaml", "rulebook/2024/ru.yaml",
@@ -109,7 +109,7 @@ def test_index_then_search_from_the_terminal(tmp_path):
     assert bad.returncode == 1 and bad.stderr.strip()
 
 
-# --- import, build and serve, as a user runs them (issue 8) -------------------------------------
+# --- import, build and serve, as a user runs them---------- -------------------------------------
 
 def test_import_reproduces_the_committed_yaml(tmp_path):
     """`rulebook import` from the verbatim sources writes exactly the files in the repository."""
@@ -192,3 +192,20 @@ def test_build_writes_site_and_private_index_then_swaps(public_build):
 def _line(path: Path, needle: str, after: str) -> int:
     text = path.read_text(encoding="utf-8")
     return text.count("\n", 0, text.index(needle, text.index(after))) + 1
+
+
+def test_hostile_translated_titles_arrive_escaped_on_every_page(public_build):
+    """Titles imported from a translator's file reach Material's templates (<title>, header, navigation,
+    footer), which print them as HTML: every page of the build must carry them as text, never as markup."""
+    root, result = public_build
+    assert result.returncode == 0, result.stderr[-3000:]
+    pages = sorted((root / "site").rglob("*.html"))
+    assert len(pages) > 900
+    raw = {str(page.relative_to(root)): [marker for marker in HOSTILE_MARKERS if marker in page.read_text(encoding="utf-8")]
+           for page in pages}
+    assert not {page: found for page, found in raw.items() if found}
+    rule_page = (root / "site" / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
+    home = (root / "site" / "ru" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;/title&gt;&lt;meta http-equiv=" in rule_page.split("</title>")[0]     # shown, as text
+    assert "&lt;svg onload=alert(2)&gt;" in home and "&lt;style&gt;body{display:none}&lt;/style&gt;" in home
+    assert "&amp;lt;" not in rule_page + home                                        # and only once escaped

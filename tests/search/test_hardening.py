@@ -1,4 +1,4 @@
-"""Issue 8: the server as a hostile client meets it, over real HTTP on 127.0.0.1."""
+"""The server as a hostile client meets it, over real HTTP on 127.0.0.1."""
 from __future__ import annotations
 
 import hashlib
@@ -187,12 +187,49 @@ def test_fuzzy_neighbours_as_whoosh_finds_them(index_dir):
 
 
 def test_cpu_budget_stops_collecting(index_dir, monkeypatch):
-    """With no budget left, a broad query still answers (with what was collected), never raises."""
+    """With the budget spent, words nobody knows are neither corrected nor expanded by edit distance:
+    typos that find the misdeal rule unhurried find nothing, and nothing raises."""
+    words = "dealler misdael"
+    full = query.Engine(index_dir).text_search(words, "en", 10)
     monkeypatch.setattr(query, "CPU_BUDGET", -1.0)
-    hits = query.engine(index_dir).search("the player must raise bet call", "en", 10)
-    assert isinstance(hits, list)
-    full = query.Engine(index_dir).text_search("the player must raise bet call", "en", 50)
-    assert len(hits) <= len(full)
+    spent = query.Engine(index_dir).text_search(words, "en", 10)
+    assert any(hit.rule == "35" for hit in full) and spent == []
+
+
+# Queries that cost seconds of CPU when a step ran outside the budget: made-up words (each compared
+# with the whole vocabulary for "did you mean"), a keyboard-layout reading, a Chinese run.
+COSTLY = {"en": "qzxwvjk plmnbvc wqxzjkv zzqxwvb kjhgfdz mnbvcxz lkjhgfq",
+          "ru": "щшзхъэж жэъхзшщ ьбюжэхз ghjdthrf ecnfkjcnm",
+          "zh-Hant": "鑫淼焱垚犇骉羴 燚鱻龘"}
+
+
+@pytest.mark.parametrize("lang", sorted(COSTLY))
+def test_one_deadline_covers_every_step_of_a_request(index_dir, monkeypatch, lang):
+    """A request that reaches its deadline answers with what it has: once the budget is spent, no
+    further correction, learned evidence, suggestion or highlighting is started."""
+    from tdarules.search import learned, suggest, typos
+    found = query.Engine(index_dir)
+    found.warm()
+    started = []
+    for module, name in ((suggest, "nearest_word"), (suggest, "nearest_run"), (suggest, "nearest_term"),
+                         (typos.Corrector, "word"), (typos.Corrector, "layout"), (typos.Corrector, "chinese"),
+                         (learned, "evidence"), (query, "_spans")):
+        original = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _o=original, _n=name, **k: started.append(_n) or _o(*a, **k))
+    assert found.answer(COSTLY[lang], lang, 10) is not None
+    assert started, "the spy sees the steps of an unhurried request"
+    started.clear()
+    monkeypatch.setattr(query, "CPU_BUDGET", -1.0)
+    answer = found.answer(COSTLY[lang], lang, 10)
+    assert started == [] and answer.suggestion is None
+
+
+@pytest.mark.parametrize("char,times", [("\ufdfa", 200), ("\ufdfb", 100), ("\u3390", 150)])
+def test_length_limit_holds_after_normalisation(server_url, char, times):
+    """NFKC turns one character into up to 18: the limit counts what the engine would read."""
+    response = httpx.get(f"{server_url}/api/search", params={"q": char * times, "lang": "ru"})
+    assert response.status_code == 400 and "normalised" in response.json()["error"]
+    assert httpx.get(f"{server_url}/api/search", params={"q": char * 2, "lang": "ru"}).status_code == 200
 
 
 def test_csp_follows_a_new_build(start_server, tmp_path, index_dir, monkeypatch):

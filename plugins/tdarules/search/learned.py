@@ -1,11 +1,11 @@
 """Evidence learned from labelled queries: which query keys point to which rules (naive Bayes).
 
 Why: the situation vocabulary (rulebook/situations.yaml) is written rule by rule from the texts; it
-stopped generalising to new players' words (stops 20-22: tuning batches 0.97, new blind batches
-0.92-0.93). The tuning batches hold ~5,500 questions labelled with the rules that answer them,
+stopped generalising to new players' words (tuning batches 0.97, new blind batches 0.92-0.93
+MRR@10). The tuning batches hold ~5,500 questions labelled with the rules that answer them,
 written blind from the rule texts by many hands; the words they share with a new question say which
 rules it is about, including words no vocabulary entry holds. Measured before adoption on batches it
-was not trained on (stop 23, MRR@10 over /api/search): dev10 0.952 → 0.977, dev11 (blind, en + ru)
+was not trained on (MRR@10 over /api/search): dev10 0.952 → 0.977, dev11 (blind, en + ru)
 0.953 → 0.981.
 
 The model: for each rule r, how many training questions it answers (n_r) and for each key k (the
@@ -103,6 +103,6 @@ def situation_scores(keys: list[str], vocabulary: dict, model: dict | None) -> d
     """{rule or part id: score}: what the vocabulary matches (:func:`.situations.match`), with the
     learned evidence added to each rule's score."""
     found = situations.match(keys, vocabulary)
-    for rule, score in evidence(model, keys).items():
+    for rule, score in (evidence(model, keys) if model else {}).items():
         found[rule] = round4(found.get(rule, 0.0) + score)
     return found

@@ -5,8 +5,8 @@ Whoosh is pure Python, so a search holds the GIL for as long as it computes (up 
 budget, back to back under a hostile mix). In a thread, every time the event loop wants to answer a
 page it has to win the GIL back from that thread: each hand-off waits for the interpreter's switch
 interval (5 ms), several per request, and pages queue behind the searches' CPU although no page
-needs it (issue 8: page p99 with hostile searches was up to 2.3-5x the normal page p99 with one
-worker). A search process has its own interpreter and GIL: the worker's event loop then only waits
+needs it (with one worker and search threads, page p99 under hostile searches was up to 2.3-5x the
+normal page p99: bench/README.md). A search process has its own interpreter and GIL: the worker's event loop then only waits
 for its pages' own work, and a search is one small pickle each way (parameters in, hit dicts out).
 
 The searchers live only where searches run (opened by the initializer before the first query); the
@@ -44,11 +44,8 @@ def prepare(index_dir: Path) -> None:
 def search(index_dir: Path, params: dict[str, str]) -> tuple[list[dict], str | None, str | None]:
     """One query -> (hits as plain dicts, the corrected query or None, "did you mean" when nothing
     matched, or None): plain data, cheap to pickle."""
-    found = engine(index_dir)
-    lang = params.get("lang", "en")
-    hits = found.search(params["q"], lang, int(params["limit"]))
-    suggestion = None if hits else found.suggestion(params["q"], lang)
-    return [h.to_dict() for h in hits], found.corrected(params["q"], lang), suggestion
+    answer = engine(index_dir).answer(params["q"], params.get("lang", "en"), int(params["limit"]))
+    return [h.to_dict() for h in answer.hits], answer.corrected, answer.suggestion
 
 
 def _ready() -> bool:

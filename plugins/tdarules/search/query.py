@@ -17,7 +17,6 @@ import functools
 import gc
 import re
 import threading
-import time
 import unicodedata
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -27,7 +26,7 @@ from whoosh.analysis import STOP_WORDS
 from whoosh.query import Phrase, Term
 
 from ..model import ALL_LANGUAGES
-from . import learned, situations, suggest
+from . import deadline, learned, situations, suggest
 from .amounts import amount_rule
 from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
 from .ranking import rerank
@@ -45,9 +44,11 @@ SNIPPET_CHARS = 180
 TERM_BOOST = 1.0
 CENTRAL_BOOST = 1.5
 RENDER_BOOST = 1.0
-# What one query may cost (issue 8: 22 made-up words took seconds): CPU seconds of the searching
-# thread, words looked at, words expanded by edit distance and the expansions kept for each.
-CPU_BUDGET = 0.05
+# What one query may cost: CPU seconds of the searching thread for the whole request (every step
+# checks the one deadline, deadline.py), words looked at, words expanded by edit distance and the
+# expansions kept for each. Normal queries take under 10 ms; made-up words and characters that
+# normalisation multiplies took seconds before the budget covered every step.
+CPU_BUDGET = 0.1
 MAX_TOKENS = 16
 MAX_FUZZY_TOKENS = 3
 MAX_EXPANSIONS = 8
@@ -94,6 +95,9 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
         raise QueryError("query must be text")
     if len(q) > MAX_QUERY:
         raise QueryError(f"query is too long ({len(q)} characters; at most {MAX_QUERY})")
+    # The limit holds for the text the engine reads: NFKC turns one character into up to 18 (U+FDFA).
+    if (normalized := len(unicodedata.normalize("NFKC", q))) > MAX_QUERY:
+        raise QueryError(f"query is too long once normalised ({normalized} characters; at most {MAX_QUERY})")
     for char in q:
         category = unicodedata.category(char)
         if category in ("Cc", "Cs", "Co") and char not in " ":
@@ -221,7 +225,7 @@ class Engine:
                 _tokens(fields["body"], analyzer)
         # What warm() loaded lives as long as the process. Left to the collector, each full collection
         # walked it all (jieba's dictionaries, the typo tables): a pause of ~100 ms inside some
-        # query, 2-4 times per 7,760 queries (stop 22). Frozen, the collector skips it.
+        # query, 2-4 times per 7,760 queries. Frozen, the collector skips it.
         gc.freeze()
 
     def _index(self, lang: str):
@@ -293,14 +297,17 @@ class Engine:
                 return self.glossary[found]
         return None
 
-    def suggestion(self, q: str, lang: str) -> str | None:
+    def suggestion(self, q: str, lang: str, corrected: str | None = "") -> str | None:
         """\"Did you mean\": a query near this one (a glossary term in this language, or the
-        vocabulary's nearest words) that finds something; None when there is none."""
+        vocabulary's nearest words) that finds something; None when there is none, or when the
+        request's CPU budget is spent. ``corrected``: :meth:`corrected`'s answer when the caller has it."""
         q, lang, _ = validate(q, lang, 1)
         if self.resolve_number(q, lang) is not None:      # a rule number is never a typo
             return None
         data = self._understanding.get(lang, {})
-        text = self.corrected(q, lang) or fold_query(q, lang, t2s)
+        if corrected == "":
+            corrected = self.corrected(q, lang)
+        text = corrected or fold_query(q, lang, t2s)
         glossary = self._glossary_for(lang)
         proposal = suggest.suggest(text, glossary, data.get("typos", {}), lambda i: glossary[i][1][0])
         if not proposal or fold_query(proposal, lang, t2s) == fold_query(q, lang, t2s):
@@ -386,7 +393,8 @@ class Engine:
         text = corrected or fold_query(q, lang, t2s)
         vocabulary = data["situations"]
         keys = situations.query_keys(text, lang, vocabulary, t2s)
-        found = learned.situation_scores(keys, vocabulary, data.get("learned"))
+        # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
+        found = learned.situation_scores(keys, vocabulary, None if deadline.expired() else data.get("learned"))
         folded = t2s(fold(q))
         if (by_amounts := amount_rule(folded, lang)) and found.get(by_amounts, 0.0) < AMOUNT_SCORE:
             found[by_amounts] = AMOUNT_SCORE
@@ -398,21 +406,27 @@ class Engine:
         content = content if any(c.isalnum() for c in content) else text
         return situations.with_text_words(content, vocabulary, lang.startswith("zh")), found
 
-    def text_search(self, q: str, lang: str, limit: int) -> list[Hit]:
+    def text_search(self, q: str, lang: str, limit: int, fixed: str | None = "") -> list[Hit]:
+        """Hits for a query that names no rule. ``fixed``: :meth:`corrected`'s answer when the caller
+        has it already (the Chinese corrector is not free)."""
+        with deadline.budget(CPU_BUDGET) as end:
+            return self._text_search(q, lang, limit, fixed, end)
+
+    def _text_search(self, q: str, lang: str, limit: int, fixed: str | None, end: float) -> list[Hit]:
         searcher = self.searcher(lang)
         schema = searcher.schema
         analyzer = schema["body"].analyzer
         reader = searcher.reader()
         zh = lang.startswith("zh")
         original = q
-        fixed = self.corrected(q, lang)              # once: the Chinese corrector is not free
+        if fixed == "":
+            fixed = self.corrected(q, lang)
         q, situation = self.understand(q, lang, fixed)
         terms, rest = self.matched_glossary(nfkc_same_length(q))
         tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
         if not zh and any(t not in STOP_WORDS for t in tokens):
             tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
         tokens = tokens[:MAX_TOKENS]
-        deadline = time.thread_time() + CPU_BUDGET
         fuzzy_left = MAX_FUZZY_TOKENS
         lexicon = self.lexicon(lang)
         common = COMMON_SHARE * reader.doc_count()
@@ -424,7 +438,7 @@ class Engine:
             known = frequency("body", token) or frequency("title", token)
             clauses += [Term(field, token) for field in ("title", "body") if frequency(field, token) <= common]
             if not known and not HAS_CJK.search(token) and len(token) >= 4 and not token.isdigit() \
-                    and fuzzy_left > 0 and time.thread_time() < deadline:
+                    and fuzzy_left > 0 and not deadline.expired():
                 fuzzy_left -= 1
                 maxdist = 2 if len(token) >= 8 else 1
                 for field in ("body", "title"):
@@ -467,7 +481,7 @@ class Engine:
         if not clauses and not situation:
             return []
         stored = self.stored_fields(lang)
-        scores = clause_scores.add(searcher, clauses, deadline)
+        scores = clause_scores.add(searcher, clauses, end)
         scored = [(stored[docnum], score) for docnum, score in top(scores, max(4 * limit, 40))]
         ranked = rerank(scored, situation, self.rule_docs(lang), limit)
         exact = self.exact_term(original, lang, fixed)
@@ -477,20 +491,37 @@ class Engine:
                 ranked = _glossary_first(doc, ranked, limit)
         hits = []
         for fields, score in ranked:
-            spans = _spans(fields["body"], analyzer, highlight, grams if zh else set())
+            # past the deadline the snippet is cut without looking for the words to mark
+            spans = [] if deadline.expired() else _spans(fields["body"], analyzer, highlight, grams if zh else set())
             hits.append(Hit(fields["id"], fields["rule"], fields["title"], fields["url"],
                             _snippet(fields["body"], spans), round(score, 3), fields["kind"]))
         return hits
 
     def search(self, q: str, lang: str = "en", limit: int = 10) -> list[Hit]:
-        q, lang, limit = validate(q, lang, limit)
-        if lang not in self.meta["languages"]:
-            raise QueryError(f"no index for language {lang!r}")
-        number = self.resolve_number(q, lang)
-        if number is not None:
-            rule_id, letter = number
-            return self.jump(rule_id, letter, lang, limit) if rule_id else []
-        return self.text_search(q, lang, limit)
+        return self.answer(q, lang, limit, suggest=False).hits
+
+    def answer(self, q: str, lang: str = "en", limit: int = 10, *, suggest: bool = True) -> Answer:
+        """The whole answer to one request under one CPU deadline: hits, the corrected query ("showing
+        results for") and, when nothing matched, "did you mean"."""
+        with deadline.budget(CPU_BUDGET):
+            q, lang, limit = validate(q, lang, limit)
+            if lang not in self.meta["languages"]:
+                raise QueryError(f"no index for language {lang!r}")
+            number = self.resolve_number(q, lang)
+            if number is not None:
+                rule_id, letter = number
+                return Answer(self.jump(rule_id, letter, lang, limit) if rule_id else [], None, None)
+            fixed = self.corrected(q, lang)
+            hits = self.text_search(q, lang, limit, fixed)
+            proposal = self.suggestion(q, lang, fixed) if suggest and not hits and not deadline.expired() else None
+            return Answer(hits, fixed, proposal)
+
+
+@dataclass
+class Answer:
+    hits: list[Hit]
+    corrected: str | None       # the query with its typos put right, when it had any
+    suggestion: str | None      # a query near this one that finds something, when nothing matched
 
 
 def _glossary_first(doc: dict, ranked: list[tuple[dict, float]], limit: int):

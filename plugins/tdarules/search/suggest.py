@@ -17,9 +17,14 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from . import deadline
 from .analyzers import CJK
 from .situations import stem
 
+MAX_WORDS = 16             # words of a query put right, as many as the search looks at (query.MAX_TOKENS)
 SPACES = re.compile(r"[\s\-‐‑–—_·・]+")
 TOKEN = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+", re.UNICODE)
 LETTERS = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
@@ -35,23 +40,8 @@ def normalize(folded: str) -> str:
 
 def distance(a: str, b: str, limit: int) -> int:
     """Damerau–Levenshtein distance (optimal string alignment) of a and b; ``limit + 1`` once it
-    is certain to exceed ``limit``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        current = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                value = min(value, previous2[j - 2] + 1)
-            current[j] = value
-        if min(current) > limit:
-            return limit + 1
-        previous2, previous = previous, current
-    return previous[-1]
+    is certain to exceed ``limit`` (rapidfuzz's C++, the browser's twin is understanding.js)."""
+    return OSA.distance(a, b, score_cutoff=limit)
 
 
 def allowed(text: str) -> int:
@@ -104,15 +94,9 @@ def nearest_word(word: str, words: list[str]) -> str | None:
     """The most frequent vocabulary word nearest ``word`` (``words`` by frequency), within :func:`allowed`."""
     if len(word) < 3 or word in words:
         return None
-    limit = allowed(word)
-    best = None
-    for rank, candidate in enumerate(words):
-        d = distance(word, candidate, limit)
-        if d <= limit and (best is None or d < best[0]):
-            best = (d, rank, candidate)
-            if d == 1:
-                limit = 1
-    return best[2] if best else None
+    # rapidfuzz compares against the whole vocabulary in C++; the nearest wins, then the most frequent
+    found = process.extract(word, words, scorer=OSA.distance, score_cutoff=allowed(word), limit=None)
+    return min(found, key=lambda f: (f[1], f[2]))[0] if found else None
 
 
 def nearest_run(run: str, terms: list[str]) -> str | None:
@@ -140,8 +124,11 @@ def suggest(folded: str, glossary: list, typos: dict, display) -> str | None:
     words, terms = typos.get("words", []), typos.get("terms", [])
     changed = False
     out = []
-    for token in TOKEN.findall(folded):
+    for n, token in enumerate(TOKEN.findall(folded)):
         fixed = None
+        if n >= MAX_WORDS or deadline.expired():      # the rest as typed: what is left of the budget
+            out.append(token)
+            continue
         if CJK_RUN.fullmatch(token):
             fixed = nearest_run(token, terms)
         elif LETTERS.fullmatch(token) and words:

@@ -29,6 +29,9 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
+from rapidfuzz.distance import OSA
+
+from . import deadline
 from .analyzers import CJK, POKER_WORDS, t2s
 from .situations import CYRILLIC, fold, stem
 
@@ -138,19 +141,7 @@ def sound_groups(terms: list[str], traditional: bool = False) -> list[str]:
 
 def damerau1(a: str, b: str) -> bool:
     """True when a and b are at Damerau–Levenshtein (optimal string alignment) distance exactly 1."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        if len(diff) == 1:
-            return True
-        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
-    if len(a) > len(b):
-        a, b = b, a
-    i = 0
-    while i < len(a) and a[i] == b[i]:
-        i += 1
-    return a[i:] == b[i + 1:]
+    return OSA.distance(a, b, score_cutoff=1) == 1
 
 
 class Corrector:
@@ -282,12 +273,17 @@ class Corrector:
 
     def correct(self, text: str) -> str:
         """``text`` (folded; Chinese in Simplified) with its typos corrected; unchanged if none."""
+        # Past the request's deadline the rest of the text stays as typed (deadline.py).
         def fix_word(m):
-            return self.word(m.group()) or m.group()
-        text = self.layout(text)
+            return m.group() if deadline.expired() else self.word(m.group()) or m.group()
+
+        def fix_run(m):
+            return m.group() if deadline.expired() else self.chinese(m.group())
+        if not deadline.expired():
+            text = self.layout(text)
         text = LATIN_OR_CYRILLIC.sub(fix_word, text) if self.rank else text
         if self.terms:
-            text = CJK_RUN.sub(lambda m: self.chinese(m.group()), text)
+            text = CJK_RUN.sub(fix_run, text)
         return text
 
 
