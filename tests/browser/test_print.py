@@ -1,9 +1,11 @@
 """Printing in a real browser (Chromium's own print-to-PDF, the engine behind its print dialog):
 a rule page with a companion language prints part beside part; the rule-sheet builder prints 40-47 in
-English + Russian with a QR code per rule that decodes to the rule's URL; bad selections are named in
+English + Russian with a QR code per rule that decodes to the rule's URL on the address the sheet was
+printed from (and no QR code where the build has no public address); bad selections are named in
 the page's language while the rest still prints. PDFs are read back with poppler and zbarimg."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -101,8 +103,30 @@ def decode_qr_codes(pdf: Path, tmp_path: Path) -> list[str]:
     return urls
 
 
+def serve_as_built_for(page, site: str) -> None:
+    """The builder as a build made for `site` serves it: its config names that address as the one its
+    QR codes encode, and the codes encode it (made here with the build's own qr_svg)."""
+    from tdarules.printing.qr import qr_svg
+
+    def builder(route):
+        response = route.fetch()
+        body = re.sub(r'"qrBase":\s*(null|"[^"]*")', lambda _: f'"qrBase": {json.dumps(site)}', response.text())
+        headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-encoding", "content-length")}
+        route.fulfill(status=response.status, headers=headers, body=body)
+
+    def code(route):
+        language, rule = re.search(r"/qr/([^/]+)/([^/.]+)\.svg$", route.request.url).groups()
+        path = f"rp/{rule[3:]}/" if rule.startswith("RP-") else f"rules/{rule}/"
+        route.fulfill(body=qr_svg(f"{site}{language}/{path}"), content_type="image/svg+xml")
+
+    page.route(re.compile(r"/[A-Za-z-]+/print/(\?.*)?$"), builder)
+    page.route(re.compile(r"/qr/[^/]+/[^/]+\.svg$"), code)
+
+
 @needs_tools
 def test_builder_prints_40_to_47_in_english_and_russian_with_qr_codes(desktop, base_url, tmp_path):
+    site = base_url.rstrip("/") + "/"
+    serve_as_built_for(desktop, site)
     fill_builder(desktop, base_url, "en", "40-47", second="ru")
     rules = desktop.locator("#tda-sheet article.tda-sheet-rule")
     rules.nth(7).wait_for()
@@ -116,13 +140,21 @@ def test_builder_prints_40_to_47_in_english_and_russian_with_qr_codes(desktop, b
     text = pdf_text(path)
     assert "Raise Amounts" in text and "Размер рейза" in text
     assert "Calculators" not in text and "Second language" not in text     # the form does not print
-    canonical = desktop.locator("link[rel=canonical]").get_attribute("href")
-    site = re.match(r"https?://[^/]+/", canonical)[0]
     decoded = decode_qr_codes(path, tmp_path)
     assert sorted(set(decoded)) == sorted(f"{site}en/rules/{n}/" for n in range(40, 48))
     assert len(decoded) == 8
     for n in range(40, 48):
         assert re.sub(r"^https?://", "", f"{site}en/rules/{n}/") in text        # the short URL, as text
+
+
+def test_builder_names_the_address_it_is_served_from_and_no_qr_code_without_a_public_one(desktop, base_url):
+    """The same build served from another address (here the tests' own port, which no build was made
+    for): the sheet names where it was printed from, and shows no QR code that would open elsewhere."""
+    fill_builder(desktop, base_url, "ru", "43, RP-8")
+    urls = desktop.locator("#tda-sheet .tda-sheet-url a").evaluate_all("links => links.map(a => [a.href, a.textContent])")
+    host = re.sub(r"^https?://", "", base_url.rstrip("/"))
+    assert urls == [[f"{base_url}/ru/rules/43/", f"{host}/ru/rules/43/"], [f"{base_url}/ru/rp/8/", f"{host}/ru/rp/8/"]]
+    assert desktop.locator("#tda-sheet img.tda-qr").count() == 0
 
 
 @pytest.mark.parametrize("language, word", [("en", "no such rule"), ("ru", "такого правила нет"),

@@ -52,6 +52,9 @@ def test_canonical_links_sitemaps_and_print_footer_use_the_public_url(public_sit
     assert f'<link rel="canonical" href="{PUBLIC}ru/rules/43/">' in page
     assert "rules.example.org/ru/rules/43/" in re.search(r'<style media="print">.*?</style>', page, re.S)[0]
     assert '<p class="tda-print-url">rules.example.org/ru/rules/43/</p>' in page
+    assert f'<link rel="alternate" href="{PUBLIC}en/rules/43/" hreflang="en">' in page        # for search engines
+    builder = (public_site / "ru" / "print" / "index.html").read_text(encoding="utf-8")
+    assert f'"qrBase": "{PUBLIC}"' in builder                     # the sheet shows the codes made for it
     sitemap = (public_site / "ru" / "rules" / "43" / "sitemap.xml").read_text(encoding="utf-8")
     assert f"<loc>{PUBLIC}ru/rules/43/</loc>" in sitemap and f'href="{PUBLIC}en/rules/43/"' in sitemap
     assert "127.0.0.1" not in page + sitemap

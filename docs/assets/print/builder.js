@@ -2,6 +2,7 @@
 // assembles the sheet from the edition JSON the build writes (/data/2024/<lang>.json: rule and part
 // HTML made from escaped text by the build) and prints it with the browser's own print dialog.
 import { errorMessage, parseSelection } from "./selection.js";
+import { sheetAddress } from "./address.js";
 
 const root = document.querySelector(".tda-print-builder");
 const config = JSON.parse(document.getElementById("tda-pb-config").textContent);
@@ -38,10 +39,6 @@ function ruleOf(edition, id) {
   return (edition.rules || {})[id] || (edition.procedures || {})[id] || null;
 }
 
-function shortUrl(url) {
-  return url.replace(/^https?:\/\//, "").replace(/^www\./, "");
-}
-
 function label(id, lang) {
   return id.startsWith("RP-") ? id : `${config.ruleLabel[lang]} ${id}`;
 }
@@ -50,7 +47,7 @@ function label(id, lang) {
 function ruleSheet(item, editionsShown, options) {
   const [main] = editionsShown;
   const rule = ruleOf(main.edition, item.rule);
-  const url = new URL(rule.url, config.siteUrl).href;
+  const { url, short, qr } = sheetAddress(rule.url, location.href, config.qrBase);
   const titles = editionsShown.map(({ lang, edition }) => {
     const r = ruleOf(edition, item.rule);
     return el("span", { class: "tda-sheet-title", lang, text: r ? r.title : "" });
@@ -58,9 +55,9 @@ function ruleSheet(item, editionsShown, options) {
   const head = el("header", { class: "tda-sheet-head" }, [
     el("div", { class: "tda-sheet-titles" }, [
       el("h2", {}, [el("span", { class: "tda-sheet-num", text: label(item.rule, main.lang) }), ...titles]),
-      el("p", { class: "tda-sheet-url" }, [el("a", { href: url, text: shortUrl(url) })]),
+      el("p", { class: "tda-sheet-url" }, [el("a", { href: url, text: short })]),
     ]),
-    el("img", { class: "tda-qr", src: `/qr/${main.lang}/${item.rule}.svg`, alt: `QR: ${url}`, width: 96, height: 96 }),
+    qr && el("img", { class: "tda-qr", src: `/qr/${main.lang}/${item.rule}.svg`, alt: `QR: ${url}`, width: 96, height: 96 }),
   ]);
   const rows = [];
   const cell = (lang, html) => el("div", { class: "tda-sheet-col", lang, html });
@@ -142,7 +139,6 @@ function restore() {
   if (params.has("paper")) form.elements.paper.value = params.get("paper");
 }
 
-config.siteUrl = document.querySelector('link[rel="canonical"]')?.href || location.origin + "/";
 restore();
 form.addEventListener("input", update);
 form.addEventListener("change", update);

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..model import ALL_LANGUAGES
 from ..site.templating import render
+from ..site_url import is_public, site_url
 
 ERROR_PARAMS = {"token": "{token}", "rule": "{rule}", "part": "{part}", "last": "{last}"}
 LABELS = ("selected_count", "nothing_selected", "loading", "load_failed", "preview")
@@ -20,6 +21,9 @@ def builder_page(ctx) -> str:
         "ruleLabel": {lang: ctx.strings.get("rule", lang) for lang in ALL_LANGUAGES},
         "exampleLabel": s("addendum"),
         "parts": {rule.id: list(rule.parts) for rule in ctx.edition.all_rules()},
+        # the address the build's QR codes encode (none are made without a public one): the sheet
+        # shows a code only where it opens the page the sheet names (address.js)
+        "qrBase": site_url() if is_public(site_url()) else None,
     }
     title = s("builder_title")
     return render("pages/print.md", ctx=ctx, title=title, meta={}, language=ctx.language, s=s,

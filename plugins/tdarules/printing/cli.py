@@ -15,7 +15,7 @@ def fail(message: str) -> int:
 
 
 def main_pdf(root: Path, language: str | None, rules: str | None, out: Path | None, site_url: str | None) -> int:
-    from ..site_url import SiteUrlError, normalize, site_url as configured_url
+    from ..site_url import SiteUrlError, local_notice, normalize, site_url as configured_url
     if language is not None and language not in ALL_LANGUAGES:
         return fail(f"unknown language {language!r}; choose one of {', '.join(ALL_LANGUAGES)}")
     try:
@@ -47,6 +47,8 @@ def main_pdf(root: Path, language: str | None, rules: str | None, out: Path | No
     else:
         documents = documents_for(language)
     out_dir = out or root / "site" / "pdf"
+    if notice := local_notice(url):          # once the request is known good: a mistake stays one line
+        print(f"warning: {notice}", file=sys.stderr)
     results = render_documents(documents, rulebook, strings, site_url=url, cache_dir=root / ".cache" / "pdf",
                                log=lambda line: print(line, file=sys.stderr))
     publish(results, out_dir)

@@ -18,6 +18,7 @@ from ..model import Edition, Rule
 from ..strings import Strings
 from ..site.context import Context
 from ..site.templating import macros, render
+from ..site_url import printed_base
 
 DATE_PLACEHOLDER = "\x00generated-date\x00"     # replaced after hashing: the date alone never re-renders a PDF
 
@@ -96,7 +97,9 @@ class Column:
 
 def document_view(document: Document, rulebook: Rulebook, strings: Strings,
                   site_url: str) -> dict:
-    """Everything the template shows, built from the model; no text is written here."""
+    """Everything the template shows, built from the model; no text is written here. Without a public
+    `site_url` the addresses printed are site paths (site_url.printed_base)."""
+    site_url = printed_base(site_url)
     contexts = [Context(rulebook, language, strings) for language in document.languages]
     text_macros = {ctx.language: macros("macros/text.html", ctx=ctx) for ctx in contexts}   # the site's own text
     main = contexts[0]

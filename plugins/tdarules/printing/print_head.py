@@ -7,6 +7,8 @@ import html
 import re
 from urllib.parse import urlsplit
 
+from ..site_url import is_public
+
 
 def css_string(text: str) -> str:
     """A CSS string literal; `<` escaped too, so no text can close the <style> element."""
@@ -15,8 +17,11 @@ def css_string(text: str) -> str:
 
 
 def short_url(url: str) -> str:
-    """'https://rules.example.org/en/rules/43/' → 'rules.example.org/en/rules/43/'."""
+    """'https://rules.example.org/en/rules/43/' → 'rules.example.org/en/rules/43/'; only the path
+    ('/en/rules/43/') for an address no reader can open (a build without a public site URL)."""
     parts = urlsplit(url)
+    if parts.netloc and not is_public(url):
+        return parts.path or "/"
     return parts.netloc.removeprefix("www.") + (parts.path or "/")
 
 

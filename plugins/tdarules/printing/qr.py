@@ -10,6 +10,7 @@ import segno
 from .. import urls
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES
+from ..site_url import is_public
 
 
 def qr_svg(url: str) -> bytes:
@@ -26,6 +27,10 @@ def qr_path(language: str, rule_id: str) -> str:
 
 
 def write_qr_codes(rulebook: Rulebook, site_url: str, site_dir: Path) -> int:
+    """One code per rule and language; none at all for an address that is not public: a code for
+    127.0.0.1 opens nothing on the phone that scans it (the sheet builder then prints without them)."""
+    if not is_public(site_url):
+        return 0
     count = 0
     for language in ALL_LANGUAGES:
         folder = site_dir / "qr" / language

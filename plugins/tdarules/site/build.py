@@ -32,6 +32,14 @@ def build_site(root: Path, strict: bool = True, site_dir: Path | None = None, in
             print(problem)
         print(f"build refused: {len(problems)} problem(s) in the rulebook; {site} left as it was", file=sys.stderr)
         return 1
+    from ..site_url import SiteUrlError, local_notice, site_url
+    try:
+        notice = local_notice(site_url())
+    except SiteUrlError as error:
+        print(f"build refused: {error}", file=sys.stderr)
+        return 2
+    if notice:               # the build goes on: make serve and make test build without an address
+        print(f"warning: {notice}", file=sys.stderr)
     new_site, new_index = _aside(site), _aside(index)
     for path in (new_site, new_index):
         shutil.rmtree(path, ignore_errors=True)
