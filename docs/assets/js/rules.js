@@ -1,13 +1,14 @@
 // Every page: number box, language switch that keeps the part anchor, copy buttons, and the parallel
 // (companion) view. Plain ES module; the parsing logic is exported so it can be tested without a DOM.
 
-import { parseRuleNumber as parseQuery } from "../search/number.js";
+import { parseRuleNumber as parseQuery, partReading } from "../search/number.js";
 
 export const RULE_COUNT = 71;
 export const PROCEDURE_COUNT = 22;
 
 /** The number box: what the search understands as a rule number ("43b", "規則43", "правило 43-B",
- * "RP 5"), limited to the rules that exist → {rule, part}, {…, missingPart: true}, or null. */
+ * "RP 5"), limited to the rules that exist → {rule, part, reading}, {…, missingPart: true}, or null.
+ * `reading` ("45-В → 45-B") when a part letter typed in Cyrillic was read as its Latin look-alike. */
 export function parseRuleNumber(raw, parts = null) {
   const parsed = parseQuery(raw);
   if (!parsed || parsed.old) return null;        // 2017 numbers need the renumbering: the search box has it
@@ -15,7 +16,42 @@ export function parseRuleNumber(raw, parts = null) {
   const n = Number(id.replace("RP-", ""));
   if (n < 1 || n > (id.startsWith("RP-") ? PROCEDURE_COUNT : RULE_COUNT)) return null;
   if (part && parts && !(parts[id] || []).includes(part)) return { rule: id, part, missingPart: true };
-  return { rule: id, part };
+  return { rule: id, part, reading: partReading(raw, id, part) };
+}
+
+// The box opens another page at once; what it read a Cyrillic letter as is said there, beside the
+// part it opened, so the note is kept for that one page load.
+const NOTE_KEY = "tda-goto-note";
+
+/** The number box's note for the page at `path` + `hash`, from what the box stored before opening
+ * it ({url, text} as JSON); null when it was written for another page (or nothing was stored). */
+export function arrivalNote(stored, path, hash) {
+  try {
+    const note = JSON.parse(stored);
+    return note && note.url === path + hash && typeof note.text === "string" ? note.text : null;
+  } catch {
+    return null;
+  }
+}
+
+function showArrivalNote() {
+  let stored = null;
+  try {
+    stored = sessionStorage.getItem(NOTE_KEY);
+    if (stored !== null) sessionStorage.removeItem(NOTE_KEY);
+  } catch {
+    return;                                        // storage blocked: the box said it before leaving
+  }
+  const text = arrivalNote(stored, window.location.pathname, window.location.hash);
+  if (!text) return;
+  const note = document.createElement("p");
+  note.className = "tda-goto-note";
+  note.setAttribute("role", "status");
+  note.textContent = text;
+  const part = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+  const head = part && part.querySelector(".tda-part-head");
+  if (head) head.after(note);
+  else (document.querySelector("article h1") || document.body.firstElementChild).after(note);
 }
 
 export function ruleUrl(lang, rule, part) {
@@ -48,8 +84,14 @@ function setupNumberBox() {
       return;
     }
     input.removeAttribute("aria-invalid");
+    const url = ruleUrl(pageLanguage(), parsed.rule, parsed.part);
     error.textContent = "";
-    window.location.href = ruleUrl(pageLanguage(), parsed.rule, parsed.part);
+    if (parsed.reading && input.dataset.msgReadAs) {
+      const text = input.dataset.msgReadAs.replace("{reading}", parsed.reading);
+      error.textContent = text;
+      try { sessionStorage.setItem(NOTE_KEY, JSON.stringify({ url, text })); } catch { /* said here only */ }
+    }
+    window.location.href = url;
   });
 }
 
@@ -364,6 +406,7 @@ function loadCalculators() {
 
 if (typeof document !== "undefined") {
   setupNumberBox();
+  showArrivalNote();
   keepAnchorOnLanguageSwitch();
   setupTermPopovers();
   setupCopyButtons();

@@ -45,18 +45,30 @@ export function fold(text, t2s = null) {
 
 // --- rule numbers (query.py: RULE_REF, RP_REF, YEAR_2017, STOP_2017) -------------------------------
 
+// Part letters are Latin on every page (43-A, 45-B), so a reader on a Russian keyboard types the
+// Cyrillic letter that looks the same: В for B, С for C, Н for H. Each look-alike reads as the Latin
+// letter it shows. б has no look-alike but is B both by its place in the alphabet and by sound, so it
+// keeps that reading; г and д are not read as part letters at all: by place they would be D and E, by
+// sound G and D, and either guess would open a part the reader did not mean without a word.
+// (query.py CYRILLIC_PART; partReading says when a letter was read this way.)
+const CYRILLIC_PART = { ...Object.fromEntries(Array.from("авсенкмортух", (c, i) => [c, "ABCEHKMOPTYX"[i]])), б: "B" };
+const PART = `[a-z${Object.keys(CYRILLIC_PART).join("")}]`;
+// inside a longer question only the letters parts have (A-F; G and H are in one procedure alone)
+const MENTION_PART = `[a-f${Object.keys(CYRILLIC_PART).filter((c) => CYRILLIC_PART[c] <= "F").join("")}]`;
+// Digits are ASCII after NFKC (fold), as \d is here: ４３ and 𝟒𝟑 are 43; Arabic-Indic or Devanagari
+// digits are no rule number, here as in query.py.
+
 const RULE_WORDS = "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\\.?|п\\.?|ст\\.?|стать[яиеюй]|№|no\\.?|#)";
-const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?(?:(?:number|номер)\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?\\s*条?$`, "u");
+const RULE_REF = new RegExp(`^(?:${RULE_WORDS}\\s*)?(?:(?:number|номер)\\s*)?第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*(${PART})?\\s*条?$`, "u");
 // query.RULE_AFTER: the number first ("47 rule", "47-е правило", "43b rule", "47 规则").
 const ORDINAL = "(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\\s))";
-const RULE_AFTER = new RegExp(`^第?\\s*(\\d{1,2})(?:\\s*${ORDINAL}|\\s*[-.]?\\s*([a-zа-е]))?\\s*(?:号\\s*)?`
+const RULE_AFTER = new RegExp(`^第?\\s*(\\d{1,2})(?:\\s*${ORDINAL}|\\s*[-.]?\\s*(${PART}))?\\s*(?:号\\s*)?`
   + "(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|стать[яиеюй]|规则|规定)$", "u");
-const RP_REF = new RegExp("^(?:rp|рп|(?:recommended\\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*([a-zа-е])?$", "u");
+const RP_REF = new RegExp(`^(?:rp|рп|(?:recommended\\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(\\d{1,2})\\s*条?\\s*[-.]?\\s*(${PART})?$`, "u");
 const YEAR_2017 = new RegExp(`(?:\\(\\s*2017\\s*\\)|${START}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)`, "gu");
 const STOP_2017 = new RegExp(`${START}(?:in|from|of|old|tda|the|в|из|старое|старый|старые)${END}|[()/,]|旧|的|版`, "gu");
 // "tda rule 16", "пункт 40 тда": the rulebook's name around a number says nothing about which rule.
 const TDA_NAME = new RegExp(`${START}(?:poker\\s+)?(?:tda|тда)${END}|${START}(?:из\\s+)?правил${END}`, "gu");   // and "п. 16 (из) правил"
-const CYRILLIC_PART = { а: "A", б: "B", в: "C", г: "D", д: "E", е: "F" };
 
 // Chinese numerals next to the words around a rule number (规则四十, 第三十五条, 流程四): 1–99.
 const CN_NUMBER = /(?<=[第则规程序条])(\s*)([零〇一二两三四五六七八九十]{1,3})|([零〇一二两三四五六七八九十]{1,3})(?=\s*条)/gu;
@@ -71,8 +83,8 @@ export function chineseNumerals(text) {
 
 // query.MENTION: a rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌").
 const MENTION = new RegExp("(?<![\\p{L}\\p{N}_-])(?:(rp|рп|procedures?|процедур[\\p{L}\\p{N}_]*|(?:推荐|建议)?(?:流程|程序))|rules?|правил[\\p{L}\\p{N}_]*|пункт[\\p{L}\\p{N}_]*|стать[яиеюй]|ст(?=\\.|\\s*\\d)|规则|tda|тда)"
-  + "\\s*(?:#|№|no\\.?|number|номер)?\\s*[-.:]?\\s*第?\\s*(\\d{1,2})(?!\\d)(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
-  + "|第\\s*(\\d{1,2})\\s*条(?:-?([a-fа-е])(?![\\p{L}\\p{N}_]))?"
+  + `\\s*(?:#|№|no\\.?|number|номер)?\\s*[-.:]?\\s*第?\\s*(\\d{1,2})(?!\\d)(?:-?(${MENTION_PART})(?![\\p{L}\\p{N}_]))?`
+  + `|第\\s*(\\d{1,2})\\s*条(?:-?(${MENTION_PART})(?![\\p{L}\\p{N}_]))?`
   + `|(?<![\\p{L}\\p{N}_-])(\\d{1,2})${ORDINAL}?\\s*(?:(?:tda|тда)\\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?|стать[яиею])(?![\\p{L}\\p{N}_])`
   + "|(?<![\\d.a-z-])([1-9]\\d)\\s*条(?=$|[\\s,，。?？!！:：怎说讲是规的里内什呢吗写])", "u");   // "36条怎么算": query.MENTION
 
@@ -93,6 +105,19 @@ const strip = (s, chars) => {
   return s.slice(a, b);
 };
 const partLetter = (l) => (l ? CYRILLIC_PART[l] || l.toUpperCase() : null);
+
+// A Cyrillic part letter right after the number, as typed (before folding, which may already have
+// turned it Latin in a query mixing both scripts: "rule 45-в").
+const CYRILLIC_LETTERS = Object.keys(CYRILLIC_PART).join("");
+const TYPED_CYRILLIC_PART = new RegExp(`[0-9]\\s*[条條]?\\s*[-.]?\\s*[${CYRILLIC_LETTERS.toUpperCase()}${CYRILLIC_LETTERS}](?![\\p{L}\\p{Nl}\\p{No}])`, "u");
+
+/** query.part_reading: "45-В → 45-B" when `q` named the part `part` of rule `id` with a Cyrillic
+ * letter read as the Latin one on the pages; null when it typed the letter as shown (or no part). */
+export function partReading(q, id, part) {
+  const typed = String(q).normalize("NFKC");
+  if (!part || !TYPED_CYRILLIC_PART.test(typed)) return null;
+  return `${typed.trim()} → ${id}-${part}`;
+}
 
 /** The rule a whole query names, without looking at any data: {id, part, old} or null.
  * "43b" → {id: "43", part: "B", old: false}; "RP-5" → {id: "RP-5", …}; "46 (2017)" → {id: "46", old: true}. */

@@ -27,13 +27,18 @@ def _terminal_snippet(snippet: str, color: bool) -> str:
 
 
 def main_search(q: str, lang: str = "en", limit: int = 10, index_dir: Path | str | None = None) -> int:
-    from .query import QueryError, search
+    from .query import QueryError, engine, part_reading, search
     index_dir = Path(index_dir) if index_dir else DEFAULT_INDEX
     try:
         hits = search(index_dir, q, lang, limit)
     except QueryError as error:
         print(f"search: {error}", file=sys.stderr)
         return 1
+    # a part letter typed in Cyrillic ("45-В") is read as the Latin one on the pages: say so, as the
+    # number box does, on stderr so that the hits stay the whole of stdout
+    number = engine(index_dir).resolve_number(q, lang)
+    if number and (reading := part_reading(q, *number)):
+        print(reading, file=sys.stderr)
     if not hits:
         print("no results")
         return 0

@@ -114,16 +114,27 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
 
 # --- the engine -----------------------------------------------------------------------------------
 
+# Part letters are Latin on every page (43-A, 45-B), so a reader on a Russian keyboard types the
+# Cyrillic letter that looks the same: В for B, С for C, Н for H. Each look-alike reads as the Latin
+# letter it shows. б has no look-alike but is B both by its place in the alphabet and by sound, so it
+# keeps that reading; г and д are not read as part letters at all: by place they would be D and E, by
+# sound G and D, and either guess would open a part the reader did not mean without a word.
+# (number.js CYRILLIC_PART; part_reading says when a letter was read this way.)
+CYRILLIC_PART = {**dict(zip("авсенкмортух", "ABCEHKMOPTYX")), "б": "B"}
+PART = "[a-z" + "".join(CYRILLIC_PART) + "]"
+# inside a longer question only the letters parts have (A-F; G and H are in one procedure alone)
+MENTION_PART = "[a-f" + "".join(c for c, latin in CYRILLIC_PART.items() if latin <= "F") + "]"
+# Digits are ASCII after NFKC (fold): ４３ and 𝟒𝟑 are 43; Arabic-Indic or Devanagari digits are no
+# rule number, on this side as in the browser, whose \d knows only ASCII.
 # (Russian also cites a rule as a law's article: "ст. 64", "статья 64")
 RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\.?|п\.?|ст\.?|стать[яиеюй]|№|no\.?|#)"
-RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?(?:(?:number|номер)\s*)?第?\s*(\d{{1,2}})\s*条?\s*[-.]?\s*([a-zа-е])?\s*条?$")
+RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?(?:(?:number|номер)\s*)?第?\s*([0-9]{{1,2}})\s*条?\s*[-.]?\s*({PART})?\s*条?$")
 # The number first ("47 rule", "47-е правило", "43b rule", "47 规则"): as players also type it.
 ORDINAL = r"(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\s))"
-RULE_AFTER = re.compile(rf"^第?\s*(\d{{1,2}})(?:\s*{ORDINAL}|\s*[-.]?\s*([a-zа-е]))?\s*(?:号\s*)?"
+RULE_AFTER = re.compile(rf"^第?\s*([0-9]{{1,2}})(?:\s*{ORDINAL}|\s*[-.]?\s*({PART}))?\s*(?:号\s*)?"
                         r"(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|стать[яиеюй]|规则|规定)$")
-RP_REF = re.compile(r"^(?:rp|рп|(?:recommended\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*(\d{1,2})\s*条?\s*[-.]?\s*([a-zа-е])?$")
+RP_REF = re.compile(rf"^(?:rp|рп|(?:recommended\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*([0-9]{{1,2}})\s*条?\s*[-.]?\s*({PART})?$")
 YEAR_2017 = re.compile(r"(?:\(\s*2017\s*\)|\b2017\s*(?:年|г\.?|года?)?\s*(?:版|edition|version|редакци[ия])?|(?:tda\s*)?2017)")
-CYRILLIC_PART = dict(zip("абвгде", "ABCDEF"))
 STOP_2017 = re.compile(r"\b(?:in|from|of|old|tda|the|в|из|старое|старый|старые)\b|[()/,]|旧|的|版")
 # "tda rule 16", "пункт 40 тда": the rulebook's name around a number says nothing about which rule.
 TDA_NAME = re.compile(r"\b(?:poker\s+)?(?:tda|тда)\b|\b(?:из\s+)?правил\b")     # and "п. 16 (из) правил": "of the rules"
@@ -134,12 +145,12 @@ CN_NUMBER = re.compile(r"(?<=[第则规程序条])(\s*)([零〇一二两三四�
 # A rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌", "по правилу 51 он должен").
 # The number box's parseRuleNumber takes whole queries; this finds the mention (number.js mentionedRule).
 MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|(?:推荐|建议)?(?:流程|程序))|rules?|правил\w*|пункт\w*|стать[яиеюй]|ст(?=\.|\s*\d)|规则|tda|тда)"
-                     r"\s*(?:#|№|no\.?|number|номер)?\s*[-.:]?\s*第?\s*(\d{1,2})(?!\d)(?:-?([a-fа-е])(?!\w))?"
-                     r"|第\s*(\d{1,2})\s*条(?:-?([a-fа-е])(?!\w))?"
-                     rf"|(?<![\w-])(\d{{1,2}}){ORDINAL}?\s*(?:(?:tda|тда)\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?|стать[яиею])(?!\w)"
+                     rf"\s*(?:#|№|no\.?|number|номер)?\s*[-.:]?\s*第?\s*([0-9]{{1,2}})(?![0-9])(?:-?({MENTION_PART})(?!\w))?"
+                     rf"|第\s*([0-9]{{1,2}})\s*条(?:-?({MENTION_PART})(?!\w))?"
+                     rf"|(?<![\w-])([0-9]{{1,2}}){ORDINAL}?\s*(?:(?:tda|тда)\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?|стать[яиею])(?!\w)"
                      # "36条怎么算" without 第: two digits only (三条 / 3条 is trips) and a question after
                      # it, not a noun (十条命)
-                     r"|(?<![\d.a-z-])([1-9]\d)\s*条(?=$|[\s,，。?？!！:：怎说讲是规的里内什呢吗写])")
+                     r"|(?<![0-9.a-z-])([1-9][0-9])\s*条(?=$|[\s,，。?？!！:：怎说讲是规的里内什呢吗写])")
 # how strongly a mention counts, as a situation score: twice the best a situation reaches (1), so the
 # named rule leads whatever the other words match
 MENTION_SCORE = 2.0
@@ -178,6 +189,21 @@ def _part_letter(letter: str | None) -> str | None:
     if not letter:
         return None
     return CYRILLIC_PART.get(letter, letter.upper())
+
+
+# A Cyrillic part letter right after the number, as typed (before folding, which may already have
+# turned it Latin in a query mixing both scripts: "rule 45-в").
+_TYPED_CYRILLIC_PART = re.compile(r"[0-9]\s*[条條]?\s*[-.]?\s*[" + "".join(CYRILLIC_PART).upper()
+                                  + "".join(CYRILLIC_PART) + r"](?![^\W\d_])")
+
+
+def part_reading(q: str, rule_id: str, letter: str | None) -> str | None:
+    """"45-В → 45-B" when the query ``q`` named the part ``letter`` of ``rule_id`` with a Cyrillic
+    letter read as the Latin one on the pages; None when it typed the letter as shown (or no part).
+    The number box says the same (number.js partReading), so the reader sees what opens."""
+    if not letter or not _TYPED_CYRILLIC_PART.search(unicodedata.normalize("NFKC", q)):
+        return None
+    return f"{unicodedata.normalize('NFKC', q).strip()} → {rule_id}-{letter}"
 
 
 class Engine:
