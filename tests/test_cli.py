@@ -109,7 +109,7 @@ def test_index_then_search_from_the_terminal(tmp_path):
     assert bad.returncode == 1 and bad.stderr.strip()
 
 
-# --- import, build and serve, as a user runs them---------- -------------------------------------
+# --- import, build and serve, as a user runs them -----------------------------------------------
 
 def test_import_reproduces_the_committed_yaml(tmp_path):
     """`rulebook import` from the verbatim sources writes exactly the files in the repository."""

@@ -209,7 +209,7 @@ def test_missing_file(root):
     assert (code, out) == (1, [f"{GLOSSARY}:0: -: file is missing"])
 
 
-# --- files that are there but hold nothing usable (issue 8) ------------------------------------
+# --- files that are there but hold nothing usable ----------------------------------------------
 
 @pytest.mark.parametrize("file", [EN, GLOSSARY, RENUMBERING])
 def test_empty_file_is_an_error(root, file):

@@ -1,4 +1,4 @@
-"""Issue 10: "Version 1.0, October, 2024" on the English home page is its own line, not the start of
+"""The English home page's "Version 1.0, October, 2024" is its own line, not the start of
 a sentence that runs on into "The Poker TDA is…". The source (the English copy on the Russian page,
 lines 182 and 205) runs the document's version line into the paragraph; the importer keeps both
 texts verbatim as two blocks and records the run-in as a format defect."""

@@ -49,7 +49,7 @@ def calculators_url(language: str, calc_id: str | None = None) -> str:
 
 
 def engine_url(language: str) -> str:
-    """The calculator engine reference (for developers; moved off the Calculators page, issue 10)."""
+    """The calculator engine reference (for developers; its own page, linked from the Calculators page)."""
     return f"/{language}/calculators/engine/"
 
 
@@ -63,7 +63,7 @@ def page_file(rule_id: str, language: str) -> str:
 
 
 
-# --- translators' workbench (issue 12) -------------------------------------------------------------
+# --- translators' workbench ------------------------------------------------------------------------
 
 def compare_url(language: str, rule_id: str | None = None, unit: str | None = None) -> str:
     """'/en/compare/43/' (all languages aligned unit by unit); '/en/compare/' lists the rules with findings."""

@@ -1,4 +1,4 @@
-"""Accessibility on a phone (390×844), issue 10: axe-core (the npm package pinned in package.json,
+"""Accessibility on a phone (390×844): axe-core (the npm package pinned in package.json,
 see axe_runner.py: no request leaves 127.0.0.1) finds no `critical` or `serious` violation on the
 home page, a rule page, the calculators (every form open), the engine reference, a compare page,
 the glossary, search results and the QA page, in EVERY language in the light palette and in two (a Latin
@@ -53,7 +53,7 @@ def settle(page) -> None:
     # them all (the group's `name` is what keeps it to one) so every form is built and checked.
     page.evaluate("""() => document.querySelectorAll('details.tda-calc-item').forEach(d => {
         d.removeAttribute('name'); d.open = true; })""")
-    # Rule pages load their calculators when they come near the screen (issue 10): go there.
+    # Rule pages load their calculators when they come near the screen: go there.
     for section in page.locator('section[id^="calc-"]').all():
         section.scroll_into_view_if_needed()
     page.wait_for_function(

@@ -1,4 +1,4 @@
-"""Issue 5 in a real browser (390×844): calculators filled in on rule pages and on the Calculators
+"""In a real browser (390×844): calculators filled in on rule pages and on the Calculators
 page in English, Traditional Chinese and Russian; results, arithmetic steps, citations that link
 to the right part anchor and quote its text; field messages for bad input without console errors."""
 from __future__ import annotations
@@ -44,7 +44,7 @@ def _site_url_sitemap(text: str) -> bool:
 def open_calc(page, url: str, calc: str):
     # The Calculators page keeps each calculator closed in its index: the #calc-<id> link opens it.
     page.goto(f"{url}#calc-{calc}" if url.endswith("/calculators/") else url)
-    # On rule pages the calculators load when they come near the screen (issue 10): scroll there.
+    # On rule pages the calculators load when they come near the screen: scroll there.
     page.locator(f"section#calc-{calc}").scroll_into_view_if_needed()
     section = page.locator(f"section#calc-{calc}[data-ready]")
     section.wait_for()
@@ -222,7 +222,7 @@ def test_clock_counts_down_and_records_the_action(page, base_url, errors):
 def test_calculators_page_fits_a_phone_and_is_labelled(page, base_url, errors):
     page.goto(f"{base_url}/en/calculators/")
     assert page.locator("section.tda-calc").count() == 13
-    # One calculator open at a time (issue 10): open each in turn from the index; its form is built then.
+    # One calculator open at a time: open each in turn from the index; its form is built then.
     for item in page.locator("details.tda-calc-item").all():
         item.locator("summary").click()
         item.locator("section.tda-calc[data-ready]").wait_for()
@@ -244,7 +244,7 @@ def test_calculators_page_fits_a_phone_and_is_labelled(page, base_url, errors):
 
 @pytest.mark.parametrize("language", ["en", "zh-Hans", "ru"])
 def test_what_the_rules_leave_open_is_said_in_the_result(page, base_url, errors, language):
-    """Issue 8: a check and a fold meet one wording of Rule 36-A and not the other; the result box
+    """A check and a fold meet one wording of Rule 36-A and not the other; the result box
     says so (the Rule 1 note and the open point, in the page language) instead of choosing."""
     section = open_calc(page, f"{base_url}/{language}/rules/36/", "substantialAction")
     fill_rows(section, "actions", [["check"], ["fold"]])

@@ -1,5 +1,5 @@
-"""The Calculators page as an index (issue 10), in chromium at 390×844: 13 calculators made the page
-~21,800 px tall. Now each is a closed <details name="tda-calc"> (one open at a time), #calc-<id>
+"""The Calculators page as an index, in chromium at 390×844: 13 calculators open at once make the page
+~21,800 px tall, so each is a closed <details name="tda-calc"> (one open at a time), #calc-<id>
 opens its calculator (also without JavaScript), the address follows the open one, Back leaves the
 page, the engine reference has its own page per language and its old anchors still land there,
 and every home page links the calculators."""

@@ -1,4 +1,4 @@
-"""Issue 8: the pages work under the Content-Security-Policy `rulebook serve` sends (no inline script
+"""The pages work under the Content-Security-Policy `rulebook serve` sends (no inline script
 without its hash, nothing from another host): Material's scripts, the number box, the calculators,
 search through the API and through Pagefind's WebAssembly, with no violation reported."""
 from __future__ import annotations

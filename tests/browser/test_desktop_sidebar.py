@@ -1,4 +1,4 @@
-"""Desktop sidebar (issue 10: "the desktop sidebar heading overlaps the list when it scrolls"), in
+"""Desktop sidebar (no section heading may overlap the list as it scrolls), in
 chromium at 1280×800 and 1440×900: scroll the left navigation through its whole length and check
 that no navigation heading's box ever intersects a link's box inside the visible part of the
 column (Material kept the title sticky over the scrolling 44 px links; extra.css lets it scroll)."""

@@ -1,4 +1,4 @@
-"""Keyboard only (issue 10), in chromium on a phone (390×844) and a desktop (1280×800): Tab through
+"""Keyboard only, in chromium on a phone (390×844) and a desktop (1280×800): Tab through
 a rule page and the Calculators page (one calculator open) and check that
 
 * focus moves in the visual order: the page's regions in reading order (skip link, header, left

@@ -1,4 +1,4 @@
-"""Issue 10: the search box's heavy parts load only when search is used, and search still works.
+"""The search box's heavy parts load only when search is used, and search still works.
 
 The query understanding of the static fallback (fallback.js, query.js, understanding.js, known.js) and the
 results page's module are imported with dynamic import() under their content-hashed names; a page

@@ -1,4 +1,4 @@
-"""Issue 10's "what a new user stumbled on", in chromium at 390×844: the language switch keeps the
+"""What a new user stumbled on, in chromium at 390×844: the language switch keeps the
 part, Calculate shows and focuses its result, short links land in the reader's language."""
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_language_switch_keeps_the_part_anchor(page, base_url):
 
 def test_calculate_brings_the_result_into_view_and_focus(page, base_url):
     page.goto(f"{base_url}/en/calculators/")
-    page.locator('details[data-calc-item="potLimit"] > summary').click()      # the page's index (issue 10)
+    page.locator('details[data-calc-item="potLimit"] > summary').click()      # the page's index
     section = page.locator("section#calc-potLimit[data-ready]")
     section.wait_for()
     calculate_pot_limit_preflop(section)

@@ -1,4 +1,4 @@
-"""Issue 10 in a real browser (390×844): "Save for offline", then airplane mode; a second deploy.
+"""In a real browser (390×844): "Save for offline", then airplane mode; a second deploy.
 
 Each test serves its own copy of the built site with the real server (`create_app`, as `rulebook
 serve` runs it) and cuts the network twice over: the server is stopped *and* the browser context

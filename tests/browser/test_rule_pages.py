@@ -1,4 +1,4 @@
-"""Issue 3 in a real browser (390×844): rule 43, the number box, the Chinese companion,
+"""In a real browser (390×844): rule 43, the number box, the Chinese companion,
 switching the site language on the same rule, following a cross-reference to a part anchor."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 4 in a real browser: the site's search box against the real API server, and the same box
+"""In a real browser: the site's search box against the real API server, and the same box
 falling back to the static Pagefind index when the API cannot be reached."""
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_fallback_on_plain_static_files_in_chinese(page, base_url):
     assert all(a.get_attribute("href").startswith("/zh-Hans/") for a in results.all())
 
 
-# --- issue 13: the results page, non-sticky fallback, typos ------------------------------------
+# --- the results page, non-sticky fallback, typos ----------------------------------------------
 
 def test_enter_opens_the_results_page_grouped_by_rule(page, api_site):
     page.goto(f"{api_site}/en/")

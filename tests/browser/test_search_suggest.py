@@ -1,4 +1,4 @@
-"""Issue 13 in a real browser: "did you mean" in the search box and on the results page, and the
+"""In a real browser: "did you mean" in the search box and on the results page, and the
 glossary entry first when the query is exactly the term, with the API (the served site, real CSP)
 and with the static Pagefind fallback (plain files, no API)."""
 from __future__ import annotations

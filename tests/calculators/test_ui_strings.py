@@ -106,7 +106,7 @@ def test_calculator_strings_come_through_the_loaded_strings(tmp_path, contexts):
     ui = tmp_path / "rulebook" / "ui"
     ui.mkdir(parents=True)
     shutil.copy(ROOT / "rulebook" / "ui" / "site.yaml", ui / "site.yaml")
-    shutil.copy(ROOT / "rulebook" / "ui" / "print.yaml", ui / "print.yaml")        # load_strings reads it too (issue 11)
+    shutil.copy(ROOT / "rulebook" / "ui" / "print.yaml", ui / "print.yaml")        # load_strings reads it too
     text = (ROOT / "rulebook" / "ui" / "calculators.yaml").read_text(encoding="utf-8")
     assert 'en: "Pot-limit maximum"' in text
     (ui / "calculators.yaml").write_text(text.replace('en: "Pot-limit maximum"', 'en: "Pot-limit maximum <test>"'),

@@ -1,6 +1,6 @@
 """Hypothesis fuzz of /api/search: never a 500, never HTML outside <mark> in a snippet.
 
-1,000 queries in-process (Starlette TestClient, same ASGI app; 5,000 until stop 23, 2,000 in stop 23, the same fixed
+1,000 queries in-process (Starlette TestClient, same ASGI app; the same fixed
 examples every run: derandomized) and 500 over real HTTP.
 Set SEARCH_FUZZ_EXAMPLES to change the in-process count (e.g. 50000 for a deeper run; the suite's
 default keeps it to ~20 s).

@@ -48,7 +48,7 @@ def test_a_search_process_answers_like_a_thread_and_ends_with_the_pool(index_dir
     with ThreadPoolExecutor(1) as runner:
         (in_thread, in_process), pids = runner.submit(asyncio.run, both()).result()
     hits = in_process[0]
-    # the exact term puts its glossary entry first (issue 13); the rule that defines it comes next
+    # the exact term puts its glossary entry first; the rule that defines it comes next
     assert in_thread == in_process and hits[0]["id"] == "term-minimum-raise" and hits[1]["id"].startswith("43")
     assert len(pids) == 1 and pids[0] != os.getpid()
     assert _wait_gone(pids[0])

@@ -140,7 +140,7 @@ def test_long_bodies_are_cut_around_the_match():
     assert snippet.startswith("…") and snippet.endswith("…")
 
 
-# --- issue 13: typos, framing, situations, glossary placement -----------------------------------
+# --- typos, framing, situations, glossary placement ---------------------------------------------
 
 @pytest.mark.parametrize("lang, q, rule", [
     ("en", "misdael", "35"),                                   # two letters swapped (Damerau)

@@ -157,7 +157,7 @@ def test_text_written_by_us_and_defects_are_marked(built_site):
 
 
 def test_qa_page_lists_every_recorded_defect(built_site, rulebook):
-    # the source-notes page became a section of the translation QA page (issue 12); its old URL forwards
+    # recorded source defects are a section of the translation QA page; /<lang>/source-notes/ forwards there
     from tdarules.defects import iter_defects
     for language in ALL_LANGUAGES:
         defects = list(iter_defects(rulebook.edition(language)))

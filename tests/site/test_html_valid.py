@@ -27,9 +27,9 @@ PAGE_TYPES = {
     "addendum": "addendum/index.html",
     "glossary": "glossary/index.html",
     "calculators": "calculators/index.html",
-    "calculator engine reference": "calculators/engine/index.html",   # own page since issue 10
+    "calculator engine reference": "calculators/engine/index.html",
     "source notes (forwards to the QA page)": "source-notes/index.html",
-    "translation QA": "qa/index.html",                       # translators' workbench (issue 12)
+    "translation QA": "qa/index.html",                       # translators' workbench
     "compare index": "compare/index.html",
     "compare view with a gap (RP-8)": "compare/rp/8/index.html",
     "editions 2017-2024": "editions/2017-2024/index.html",

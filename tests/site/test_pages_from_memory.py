@@ -1,5 +1,5 @@
 """Pages are answered on the event loop, from memory, without handing work to a thread (so a
-search thread busy in Whoosh cannot delay them: issue 8), and the memory never serves stale bytes."""
+search thread busy in Whoosh cannot delay them), and the memory never serves stale bytes."""
 from __future__ import annotations
 
 import os

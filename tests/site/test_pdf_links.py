@@ -1,4 +1,4 @@
-"""Issue 11 on the built site: the PDFs are in site/pdf/, each language's home page links its own with
+"""On the built site: the PDFs are in site/pdf/, each language's home page links its own with
 the true size and page count, the rule-sheet builder is linked, and its QR codes exist for every rule."""
 from __future__ import annotations
 

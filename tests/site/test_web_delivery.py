@@ -1,4 +1,4 @@
-"""Issue 10 over real HTTP and on the built files: precompressed responses, cache lifetimes,
+"""Over real HTTP and on the built files: precompressed responses, cache lifetimes,
 content ETags, short links, hashed asset names, per-rule companion data, absolute hreflang."""
 from __future__ import annotations
 
@@ -193,7 +193,7 @@ def test_manifest_and_worker_are_linked(built_site):
     listing = json.loads((SITE / "offline/ru.json").read_text())
     urls = {f["url"] for f in listing["files"]}
     assert {"/ru/", "/ru/rules/43/", "/ru/calculators/", "/ru/glossary/", "/ru/addendum/"} <= urls
-    # The engine reference's own page (issue 10) and the Calculators page's modules, under hashed names.
+    # The engine reference's own page and the Calculators page's modules, under hashed names.
     assert {"/ru/calculators/engine/", "/data/ui/calculators.ru.json"} <= urls
     assert {re.sub(r"\.[0-9a-f]{8}\.js$", ".js", u) for u in urls if u.startswith("/assets/calculators/")} >= \
         {"/assets/calculators/page.js", "/assets/calculators/ui.js", "/assets/calculators/engine/index.js"}

@@ -1,4 +1,4 @@
-// The Calculators page (issue 10): an index of <details name="tda-calc">, one calculator open at a
+// The Calculators page: an index of <details name="tda-calc">, one calculator open at a
 // time. The markup works without this module (the browser keeps the group exclusive and expands a
 // <details> around a #calc-<id> target); this adds what HTML alone does not:
 // * the address follows the open calculator (#calc-<id>, replaceState: shareable and reloadable,

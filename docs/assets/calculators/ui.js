@@ -1,4 +1,4 @@
-// Calculators UI (issue 5): fills every <section class="tda-calc" data-calc="…"> on the page with a
+// Calculators UI: fills every <section class="tda-calc" data-calc="…"> on the page with a
 // form built from the small field specs below, runs the pure engine (./engine/index.js), and shows
 // the result, the arithmetic steps and the rule parts applied (linked and quoted) in the page
 // language. Strings come from /data/ui/calculators.<lang>.json (rulebook/ui/calculators.yaml).
@@ -700,7 +700,7 @@ export async function start(root = document) {
     }
   };
   for (const section of sections) {
-    // On the Calculators page each one waits closed in the index (issue 10): build its form when it
+    // On the Calculators page each one waits closed in the index: build its form when it
     // is opened, not all thirteen at load (that was most of the page's main-thread time).
     const closed = section.closest('details:not([open])');
     if (closed) closed.addEventListener('toggle', () => { if (closed.open) make(section); });

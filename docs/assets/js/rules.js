@@ -393,7 +393,7 @@ function loadCalculators() {
     import(new URL("../calculators/ui.js", import.meta.url).href);
   };
   if (document.querySelector(".tda-calculators") || !("IntersectionObserver" in window)) {
-    // The page's one-open-at-a-time index (issue 10), apart from ui.js so it works if that fails.
+    // The page's one-open-at-a-time index, apart from ui.js so it works if that fails.
     if (document.querySelector(".tda-calculators")) import(new URL("../calculators/page.js", import.meta.url).href);
     load();
     return;

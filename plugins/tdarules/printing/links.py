@@ -18,7 +18,7 @@ def downloads_view(ctx) -> dict:
         key = "bilingual_title" if len(pdf.languages) > 1 else KIND_TITLE[pdf.kind]
         names = " + ".join(ctx.strings.get("language_name", lang) for lang in pdf.languages)
         items.append({"href": f"/pdf/{pdf.filename}", "title": ctx.s(key), "languages": names,
-                      # each name in its own language, marked so (WCAG 3.1.2, issue 10)
+                      # each name in its own language, marked so (WCAG 3.1.2)
                       "language_names": [(lang, ctx.strings.get("language_name", lang)) for lang in pdf.languages],
                       "lang": pdf.languages[0] if len(pdf.languages) == 1 else None,
                       "size": human_size(pdf.bytes), "pages": ctx.s("pdf_pages", pages=pdf.pages)})

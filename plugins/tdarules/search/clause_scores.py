@@ -2,7 +2,7 @@
 
 Why: an index holds ~330 documents per language, and a query is an Or of 20–60 term and phrase
 clauses. Whoosh (pure Python) built a matcher for every clause on every query, read its postings
-and scored each posting again: cProfile put about half of a query's time there (stop 21). A clause's
+and scored each posting again: cProfile put about half of a query's time there. A clause's
 BM25F score in a document does not depend on the rest of the query (its boost only multiplies it),
 so Whoosh's own matcher computes a clause's scores once, the first time a query needs them, and
 later queries add them up.

@@ -1,8 +1,8 @@
 """The index's words per field, for a mistyped word's near neighbours (the fuzzy expansions).
 
 Why not Whoosh's ``terms_within``: for every word it built a Levenshtein automaton and walked the term
-file with it, ~8 ms a word under cProfile, the largest cost left in a query that has an unknown word
-(stop 22). A language's index has a few thousand words; grouped by first letter, the few of the right
+file with it, ~8 ms a word under cProfile, the largest cost left in a query that has an unknown word.
+A language's index has a few thousand words; grouped by first letter, the few of the right
 length are compared with rapidfuzz, in Whoosh's own order and by Whoosh's rule: the first ``prefix``
 letters equal, the rest within ``maxdist`` plain edits (a transposition is two).
 """

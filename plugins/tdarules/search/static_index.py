@@ -212,8 +212,8 @@ def _unpack_slips(terms: list[str], packed_real: list) -> list[str]:
 
 
 def packed(rulebook, lang: str, data: dict) -> dict:
-    """``data`` as shipped: what understanding.js can recompute on load is left out (issue 13: the zh
-    file was 48 KB gzipped, mostly keys). Situation phrases travel as text, not keys (Chinese keys
+    """``data`` as shipped: what understanding.js can recompute on load is left out (keys were most of
+    the zh file's gzipped bytes). Situation phrases travel as text, not keys (Chinese keys
     are every character pair and character: three times the text); key weights are recomputed from
     them; Chinese typo terms that are runs of those phrases are not repeated, and the runs of the rules
     one character off a term (``real``) are written as that term's slips. Each part is packed

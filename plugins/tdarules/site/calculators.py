@@ -1,4 +1,4 @@
-"""Calculators on the site (issue 5): the placeholders on rule pages, the Calculators page, and the
+"""Calculators on the site: the placeholders on rule pages, the Calculators page, and the
 per-language JSON the browser UI (docs/assets/calculators/ui.js) loads from /data/ui/calculators.<lang>.json.
 
 Pure functions, no MkDocs import. The engine itself is plain ES modules under
@@ -74,7 +74,7 @@ def rule_widgets(rule_id: str, ctx: Context) -> Markup:
 
 def calculators_page(ctx: Context) -> str:
     """Markdown of /<lang>/calculators/: an index of every calculator, one open at a time, and a
-    pointer to the engine reference (its own page since issue 10: it made the page ~22,000 px tall)."""
+    pointer to the engine reference (on a page of its own: inline, it made this one ~22,000 px tall)."""
     return render("pages/calculators.md", ctx=ctx, title=ctx.s(f"{STRINGS}.ui.page_title"), meta={},
                   calculators=calculator_views(calculator_ids(ctx.strings), ctx),
                   engine_url=urls.engine_url(ctx.language))

@@ -24,7 +24,7 @@ def write_if_changed(path: Path, content: str) -> bool:
 
 def load_strings(rulebook_dir: Path) -> Strings:
     """Every interface string: rulebook/ui/site.yaml, the calculators' own file under 'calculators', and
-    the print sheets' and PDFs' strings (ui/print.yaml, issue 11) beside the site's."""
+    the print sheets' and PDFs' strings (ui/print.yaml) beside the site's."""
     ui = rulebook_dir / "ui"
     strings = Strings.load(ui / "site.yaml", **{CALCULATOR_STRINGS: ui / "calculators.yaml"})
     printing = Strings.load(ui / "print.yaml").table
@@ -52,7 +52,7 @@ def write_exports(rulebook: Rulebook, strings: Strings, site_dir: Path) -> None:
         ctx = Context(rulebook, language, strings)
         write_if_changed(site_dir / "data" / "2024" / f"{language}.json",
                          json.dumps(edition_json(ctx), ensure_ascii=False, separators=(",", ":")))
-        write_if_changed(site_dir / "data" / "ui" / f"calculators.{language}.json",   # calculators UI (issue 5)
+        write_if_changed(site_dir / "data" / "ui" / f"calculators.{language}.json",   # calculators UI
                          json.dumps(strings_json(ctx), ensure_ascii=False, separators=(",", ":")))
 
 

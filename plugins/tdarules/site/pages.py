@@ -167,6 +167,6 @@ def all_pages(rulebook: Rulebook, strings: Strings, downloads=()) -> dict[str, s
             pages[name.format(language=language)] = view(ctx)
         for rule in ctx.edition.all_rules():
             pages[urls.page_file(rule.id, language)] = rule_page(rule, ctx)
-    from .workbench import workbench_pages          # QA (absorbs source notes), compare, editions: issue 12
+    from .workbench import workbench_pages          # QA (absorbs source notes), compare, editions
     pages.update(workbench_pages(rulebook, strings))
     return pages

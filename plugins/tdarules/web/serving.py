@@ -13,7 +13,7 @@
   their mtime and size stay the same) and looked up on the event loop. Starlette's StaticFiles
   hands the lookup, the open, every read and the close to worker threads; each hand-off must win
   the GIL back from a search thread that is busy in Whoosh (pure Python), which is what made pages
-  slow while hostile searches ran (issue 8, `bench/load.py`).
+  slow while hostile searches ran (`bench/load.py`).
 """
 from __future__ import annotations
 
