@@ -31,7 +31,7 @@ def test_one_budget_for_both_workers(two_workers):
     # Both workers are up and take connections (each fresh connection goes to either).
     pids = set()
     for _ in range(60):
-        pids.add(httpx.get(f"{url}/healthz", headers={"Connection": "close"}).json()["pid"])
+        pids.add(httpx.get(f"{url}/healthz", headers={"Connection": "close"}).json()["worker"])
         if len(pids) == 2:
             break
     assert len(pids) == 2, pids

@@ -67,7 +67,7 @@ def test_pages_and_search_from_two_workers(served):
     assert hits and hits[0]["url"].startswith("/ru/")
     pids = set()
     for _ in range(60):                                   # a fresh connection each time
-        pids.add(httpx.get(f"{url}/healthz", headers={"Connection": "close"}).json()["pid"])
+        pids.add(httpx.get(f"{url}/healthz", headers={"Connection": "close"}).json()["worker"])
         if len(pids) == 2:
             break
     assert len(pids) == 2, pids

@@ -24,6 +24,7 @@ is its own document carrying the rule's title too.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import weakref
@@ -37,6 +38,7 @@ from .. import urls
 from ..disk_cache import MISSING, DiskCache
 from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
 from . import evaluate, learned, situations, typos
+from .health import file_digests
 from .analyzers import CJK, HAS_CJK, TO_CYRILLIC, analyzer_for, chinese_ngram_analyzer, fold, t2s
 
 SCHEMA_VERSION = 2
@@ -285,6 +287,10 @@ def build_index(rulebook, out_dir: Path) -> dict[str, int]:
         counts[lang] = len(docs)
     renumbering = {r.old: r.new for r in rulebook.renumbering}
     meta = {"schema": SCHEMA_VERSION, "languages": counts, "renumbering": renumbering,
-            "glossary": glossary_keys(rulebook.glossary), "understanding": understanding}
-    (out_dir / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+            "glossary": glossary_keys(rulebook.glossary), "understanding": understanding,
+            "files": file_digests(out_dir, counts)}            # health.py checks the index against them
+    # aside, then renamed: a server reading meta.json meanwhile sees the old build or the new, whole
+    tmp_meta = out_dir / ".meta.json.tmp"
+    tmp_meta.write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp_meta, out_dir / "meta.json")
     return counts

@@ -26,14 +26,12 @@ Oversized request headers get 431 from the protocol (``protocol.py``).
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import logging
 import mimetypes
 import os
 import re
+import secrets
 import time
-from datetime import datetime, timezone
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -44,6 +42,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .health import HealthCheck
 from .pool import SearchPool
 from .query import MAX_LIMIT, IndexMissing, QueryError, engine
 from .ratelimit import RateLimit, buckets_for, drop_store, make_store
@@ -99,14 +98,8 @@ def site_routes(site_dir: Path) -> list:
     return routes(site_dir)
 
 
-def index_build(index_dir: Path) -> dict:
-    """What /healthz says about the index: when it was built and a digest naming that build."""
-    meta = index_dir / "meta.json"
-    data = meta.read_bytes()
-    built = datetime.fromtimestamp(meta.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")
-    languages = json.loads(data).get("languages", {})
-    return {"build": hashlib.sha256(data).hexdigest()[:16], "built": built,
-            "languages": languages if isinstance(languages, dict) else list(languages)}
+# Names this worker process in /healthz (which of several answered) without telling its PID.
+WORKER = secrets.token_hex(4)
 
 
 def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | None = None, *,
@@ -116,13 +109,31 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
     site_dir = Path(site_dir) if site_dir is not None else None
     index_dir = Path(index_dir) if index_dir is not None else DEFAULT_INDEX
     pool = SearchPool(index_dir, processes=search_processes, threads=search_threads)
+    health = HealthCheck(index_dir)
+    told: set = set()                     # problems logged already: one line each, not one per request
     waiting = [0]
+
+    def damaged(lang: str) -> str | None:
+        """Why ``lang`` cannot be searched now, or None; logged once per problem."""
+        found = health()
+        if found.status == "ok" or (found.status == "damaged" and lang not in found.broken
+                                    and not any(p.startswith("meta.json") for p in found.problems)):
+            return None
+        for problem in found.problems:
+            if problem not in told:
+                told.add(problem)
+                log.error("search index %s: %s", index_dir, problem)
+        if found.status == "no index":
+            return found.problems[0]
+        return f"the search index for {lang!r} is damaged; it must be rebuilt (`rulebook index`)"
 
     async def api_search(request: Request) -> Response:
         try:
             params = parse_params(request.scope.get("query_string", b""))
         except QueryError as error:
             return _error(str(error))
+        if problem := damaged(params.get("lang", "en")):
+            return _error(problem, 503)
         if waiting[0] >= MAX_WAITING:
             return _error("the search is busy; try again in a moment", 503, {"Retry-After": "1"})
         waiting[0] += 1
@@ -147,12 +158,9 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
         return JSONResponse(body, headers=API_HEADERS)
 
     async def healthz(request: Request) -> Response:
-        try:
-            index = index_build(index_dir)
-        except (OSError, ValueError) as error:
-            return JSONResponse({"status": "no index", "error": str(error.__class__.__name__)}, status_code=503,
-                                headers=API_HEADERS)
-        return JSONResponse({"status": "ok", "pid": os.getpid(), "index": index}, headers=API_HEADERS)
+        found = health()
+        return JSONResponse({**found.to_dict(), "worker": WORKER}, status_code=200 if found.ok else 503,
+                            headers=API_HEADERS)
 
     async def hidden(request: Request) -> Response:
         return _error("not found", 404)
@@ -164,6 +172,9 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
         routes.extend(site_routes(site_dir))
     @contextlib.asynccontextmanager
     async def lifespan(_app):
+        for problem in health().problems:     # said once at start-up, where the operator looks
+            told.add(problem)
+            log.error("search index %s: %s", index_dir, problem)
         await pool.ready()                # the search process is up before the first connection
         yield
         pool.close()                      # no search process outlives the server
