@@ -4,7 +4,7 @@ Why: "facing a 1000 bet I silently put out 1400" (Rule 43, the 50% standard), "�
 (44, an overchip), "…one 1k chip against 50k" (41-D, a tiny chip), "…a 500 and a 1000 against 1100"
 (45, multiple chips), "…500 and 25 expecting change" (61) use the same words: bet, chips, silently,
 call. Only the amounts and how they relate tell the rules apart, and words cannot weigh that: these
-five rules were the commonest confusion in every blind batch (stops 19–22).
+five rules were the commonest confusion in the blind query batches.
 
 Text comes folded and in Simplified characters (analyzers.fold, t2s), as for query.mentioned_rule.
 docs/assets/search/amounts.js (``amountRule``) reads amounts the same way, for the fallback; the
