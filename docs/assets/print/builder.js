@@ -3,6 +3,7 @@
 // HTML made from escaped text by the build) and prints it with the browser's own print dialog.
 import { errorMessage, parseSelection } from "./selection.js";
 import { sheetAddress } from "./address.js";
+import { searchFor, stateFromSearch } from "./state.js";
 
 const root = document.querySelector(".tda-print-builder");
 const config = JSON.parse(document.getElementById("tda-pb-config").textContent);
@@ -101,6 +102,8 @@ let generation = 0;
 async function update() {
   const current = ++generation;
   const opts = options();
+  // the address first: it holds every setting whether or not the rules load
+  history.replaceState(null, "", searchFor({ rules: input.value, ...opts }) + location.hash);
   const { items, errors } = parseSelection(input.value, config.parts);
   errorsList.replaceChildren(...errors.map((e) => el("li", { text: errorMessage(e, config.errors) })));
   input.toggleAttribute("aria-invalid", errors.length > 0);
@@ -121,26 +124,28 @@ async function update() {
   sheet.replaceChildren(...items.map((item) => ruleSheet(item, shown, opts)));
   sheet.dataset.ready = String(current);
   sheet.dataset.selection = input.value;                 // what the preview shows (tests wait on it)
-  const params = new URLSearchParams({ rules: input.value });
-  if (opts.second) params.set("with", opts.second);
-  if (opts.compact) params.set("compact", "1");
-  if (!opts.examples) params.set("examples", "0");
-  if (opts.paper !== "A4") params.set("paper", opts.paper);
-  history.replaceState(null, "", `?${params}`);
 }
 
-// A sheet can be shared as a link: ?rules=40-47&with=ru&compact=1
+// A sheet can be shared as a link: ?rules=40-47&with=ru&compact=1 (state.js)
 function restore() {
-  const params = new URLSearchParams(location.search);
-  if (params.has("rules")) input.value = params.get("rules");
-  if (params.has("with")) form.elements.second.value = params.get("with");
-  if (params.get("compact") === "1") form.querySelector('input[value="compact"]').checked = true;
-  if (params.get("examples") === "0") form.elements.examples.checked = false;
-  if (params.has("paper")) form.elements.paper.value = params.get("paper");
+  const languages = Array.from(form.elements.second.options, (o) => o.value).filter(Boolean);
+  const state = stateFromSearch(location.search, languages);
+  input.value = state.rules;
+  form.elements.second.value = state.second || "";
+  form.querySelector(`input[name="layout"][value="${state.compact ? "compact" : "full"}"]`).checked = true;
+  form.elements.examples.checked = state.examples;
+  form.elements.paper.value = state.paper;
 }
 
 restore();
 form.addEventListener("input", update);
 form.addEventListener("change", update);
+// Enter in the selection field submits the form: the preview is already that sheet, so it is redrawn
+// in place, never sent as a page load that would drop the other settings (and no inline handler: the
+// CSP blocks them).
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  update();
+});
 document.getElementById("tda-pb-print").addEventListener("click", () => window.print());
 update();
