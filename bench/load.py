@@ -11,6 +11,13 @@ here is 127.0.0.1) and runs, for --seconds each:
 * hostile  half the clients send hostile searches (22 made-up words, typos on every word, 200
            characters of noise, syntax, bad parameters) as fast as they can; the other half fetch
            pages. Page latency is compared with the normal run's: the bound is 2x its p99.
+* made-up  the normal mix, plus --attackers clients each sending --attack-rate searches a second
+           of made-up words (25 of 7 letters, 22 of 8: every one compared with the vocabulary);
+* expanding  the same with characters NFKC multiplies (U+FDFA x18, U+FDFB x8, U+3390 x2), at and
+           past the length limit;
+* idle     the normal mix while 1,100 connections from another loopback address send nothing.
+           In these three the normal clients' search and page p99 are compared with the normal
+           run's (bound 2x).
 
 --nginx puts the production recipe in front (deploy/nginx.conf through tdarules.deploy, its per-client
 limit off, one nginx worker per uvicorn worker): nginx serves the pages, uvicorn only the searches.
@@ -94,6 +101,37 @@ def hostile_paths(rng: random.Random, n: int = 400) -> list[str]:
     return out
 
 
+def made_up_paths(rng: random.Random, n: int = 200) -> list[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    cyrillic = "абвгдежзиклмнопрстуфхцчшщыэюя"
+    out = []
+    for i in range(n):
+        count, size = ((25, 7), (22, 8))[i % 2]
+        alphabet = cyrillic if i % 3 == 0 else letters
+        q = " ".join("".join(rng.choice(alphabet) for _ in range(size)) for _ in range(count))[:200]
+        out.append(f"/api/search?q={quote(q)}&lang={rng.choice(LANGS)}")
+    return out
+
+
+def expanding_paths(rng: random.Random, n: int = 200) -> list[str]:
+    out = []
+    for i in range(n):
+        char, times = (("\ufdfa", 200), ("\ufdfa", 11), ("\ufdfb", 100), ("\ufdfb", 25), ("\u3390", 100))[i % 5]
+        out.append(f"/api/search?q={quote(char * times)}&lang={rng.choice(LANGS)}")
+    return out
+
+
+def idle_connections(port: int, n: int = 1100) -> list[socket.socket]:
+    """Connections that send nothing, from 127.0.0.2 (the measured clients are 127.0.0.1)."""
+    opened = []
+    for _ in range(n):
+        try:
+            opened.append(socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.2", 0)))
+        except OSError:
+            break
+    return opened
+
+
 class Client:
     """One keep-alive HTTP/1.1 connection; get(path) -> (status, seconds)."""
 
@@ -133,9 +171,22 @@ class Client:
 
 
 async def run_mix(port: int, clients: int, seconds: float, pages: list[str], searches: list[str],
-                  hostile: list[str] | None) -> dict:
+                  hostile: list[str] | None, attack: list[str] | None = None, attackers: int = 0,
+                  attack_rate: float = 1.0) -> dict:
+    """``hostile``: half the clients send these as fast as they can. ``attack``: ``attackers`` more
+    clients send these at ``attack_rate`` a second each, beside the normal clients."""
     results = {"page": [], "search": [], "hostile": []}
     stop = time.monotonic() + seconds
+
+    async def slow_attacker(n: int):
+        rng = random.Random(1000 + n)
+        client = Client(port)
+        while time.monotonic() < stop:
+            status, elapsed = await client.get(rng.choice(attack))
+            results["hostile"].append((status, elapsed))
+            await asyncio.sleep(max(0.0, 1 / attack_rate - elapsed))
+        if client.writer is not None:
+            client.writer.close()
 
     async def worker(n: int):
         rng = random.Random(n)
@@ -155,7 +206,8 @@ async def run_mix(port: int, clients: int, seconds: float, pages: list[str], sea
         if client.writer is not None:
             client.writer.close()
 
-    await asyncio.gather(*(worker(n) for n in range(clients)))
+    await asyncio.gather(*(worker(n) for n in range(clients)),
+                         *(slow_attacker(n) for n in range(attackers if attack else 0)))
     return results
 
 
@@ -254,6 +306,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--quick", action="store_true", help="10 s per run")
     parser.add_argument("--nginx", action="store_true", help="through deploy/nginx.conf (Debian's nginx)")
+    parser.add_argument("--mixes", nargs="+", default=["normal", "hostile", "made-up", "expanding", "idle"])
+    parser.add_argument("--attackers", type=int, default=2)
+    parser.add_argument("--attack-rate", type=float, default=4.0, help="searches/s per attacker")
     args = parser.parse_args()
     seconds = 10 if args.quick else args.seconds
     site = ROOT / "site"
@@ -261,6 +316,7 @@ def main() -> int:
         raise SystemExit("build the site first: make build")
     pages, searches = page_paths(site), search_paths()
     hostile = hostile_paths(random.Random(8))
+    attacks = {"made-up": made_up_paths(random.Random(9)), "expanding": expanding_paths(random.Random(10))}
     rows = []
     for workers in args.workers:
         port = free_port()
@@ -275,13 +331,20 @@ def main() -> int:
                 front = LocalNginx(scratch, site, free_port(), f"127.0.0.1:{port}", workers=workers, rate_limit=False)
                 target = int(front.__enter__().rsplit(":", 1)[1])
                 pids.append(front.process.pid)
-            for name, attack in (("normal", None), ("hostile", hostile)):
+            for name in ["normal"] + [m for m in args.mixes if m != "normal"]:
+                idle = idle_connections(target) if name == "idle" else []
                 sampler = RssSampler(*pids)
                 sampler.start()
-                results = asyncio.run(run_mix(target, args.clients, seconds, pages, searches, attack))
+                results = asyncio.run(run_mix(target, args.clients, seconds, pages, searches,
+                                              hostile if name == "hostile" else None, attacks.get(name),
+                                              args.attackers, args.attack_rate))
                 sampler.running = False
                 sampler.join()
-                rows.append(summarise(name, workers, seconds, results, sampler.peak, attack is not None))
+                for sock in idle:
+                    sock.close()
+                rows.append(summarise(name, workers, seconds, results, sampler.peak, name != "normal"))
+                if idle:
+                    rows[-1]["idle_open"] = len(idle)
                 print(f"  {workers} worker(s), {name}: {rows[-1]['rps']:.0f} req/s, errors {rows[-1]['errors']}",
                       file=sys.stderr, flush=True)
         finally:
@@ -301,11 +364,19 @@ def main() -> int:
               f"{search_p50:>10.1f} {search_p99:>10.1f} {r['errors']:>6} {r['rss_mb']:>7.0f} MB")
     print("\nhostile rows: 'search' columns are the hostile queries; their answers by status:")
     for r in rows:
-        if r["mix"] == "hostile":
-            normal = next(x for x in rows if x["mix"] == "normal" and x["workers"] == r["workers"])
-            ratio = r["page_p99"] / normal["page_p99"] if normal.get("page_p99") else float("nan")
-            print(f"  {r['workers']} worker(s): {r['hostile_status']}; page p99 {r['page_p99']:.1f} ms vs "
-                  f"{normal['page_p99']:.1f} ms normal = {ratio:.2f}x (bound 2x)")
+        if r["mix"] == "normal":
+            continue
+        normal = next(x for x in rows if x["mix"] == "normal" and x["workers"] == r["workers"])
+        ratio = lambda kind: r.get(f"{kind}_p99", float("nan")) / normal[f"{kind}_p99"]   # noqa: E731
+        line = f"  {r['mix']:9} {r['workers']} worker(s): page p99 {r.get('page_p99', float('nan')):.1f} ms = {ratio('page'):.2f}x"
+        if "search_p99" in r:
+            line += f", normal search p99 {r['search_p99']:.1f} ms = {ratio('search'):.2f}x"
+        line += " of normal (bound 2x)"
+        if "hostile_status" in r:
+            line += f"; attack answers {r['hostile_status']}, p99 {r['hostile_p99']:.1f} ms"
+        if "idle_open" in r:
+            line += f"; {r['idle_open']} idle connections opened, normal answers {r.get('search_status')} {r.get('page_status')}"
+        print(line)
     return 0 if all(r["errors"] == 0 for r in rows) else 1
 
 
