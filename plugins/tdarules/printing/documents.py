@@ -114,25 +114,31 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
         rendered = str(text_macros[ctx.language].blocks(blocks, rule_id, None))
         return Markup(internal_links(rendered, has_addendum=full, site_url=site_url))
 
+    def marked(blocks, ctx, rule_id, defects=()) -> Markup:
+        """The text and, as lines under it, the source defects the page marks with ⚠ (a shortened
+        translation of 43-A): the page's marks explain themselves on hover, which paper cannot."""
+        found = [*defects, *(d for block in blocks for d in block.defects)]
+        return text(blocks, ctx, rule_id) + text_macros[ctx.language].defect_notes(found)
+
     def rows_of(rule_id: str) -> list[dict]:
         rules = [edition.rule(rule_id) for edition in editions]
         first = rules[0]
         rows = []
         if any(r and r.blocks for r in rules):
             rows.append({"anchor": None, "label": "", "columns": [
-                Column(ctx.language, text(r.blocks, ctx, rule_id) if r else Markup(""))
+                Column(ctx.language, marked(r.blocks, ctx, rule_id) if r else Markup(""))
                 for ctx, r in zip(contexts, rules)]})
         for letter in first.parts:
             columns = []
             for ctx, rule in zip(contexts, rules):
                 part = rule.parts.get(letter) if rule else None
-                body = text(part.blocks, ctx, rule_id) if part and part.blocks else \
+                body = marked(part.blocks, ctx, rule_id, part.defects) if part and part.blocks else \
                     Markup('<p class="missing">') + ctx.s("missing_part") + Markup("</p>")
                 columns.append(Column(ctx.language, body))
             rows.append({"anchor": part_anchor(rule_id, letter), "label": letter, "columns": columns})
         if any(r and r.after for r in rules):
             rows.append({"anchor": None, "label": "", "columns": [
-                Column(ctx.language, text(r.after, ctx, rule_id) if r else Markup(""))
+                Column(ctx.language, marked(r.after, ctx, rule_id) if r else Markup(""))
                 for ctx, r in zip(contexts, rules)]})
         return rows
 
@@ -157,9 +163,8 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
         if example is None:
             return Markup("")
         if example.blocks:
-            return text(example.blocks, ctx, rule_id)
-        merged = any(d.kind == "format" for d in example.defects)
-        return Markup('<p class="missing">') + ctx.s("merged_example" if merged else "missing_example") + Markup("</p>")
+            return marked(example.blocks, ctx, rule_id, example.defects)
+        return Markup('<p class="missing">') + ctx.missing_example_note(example) + Markup("</p>")
 
     def addendum_view(entry_id: str) -> dict:
         entries = [edition.addendum.get(entry_id) for edition in editions]

@@ -49,6 +49,12 @@ class Context:
         key = "citation_rp" if rule_id.startswith("RP-") else "citation"
         return self.s(key, edition=YEAR, target=target)
 
+    def missing_example_note(self, example) -> str:
+        """What stands for an example this language's source has no text for (page and PDF alike): it
+        was translated together with the one before it (a recorded format defect), or it is missing."""
+        merged = any(d.kind == "format" for d in example.defects)
+        return self.s("merged_example" if merged else "missing_example")
+
     def example_label(self, label: str) -> str:
         if label.startswith("Situation "):
             return self.s("situation", label=label.removeprefix("Situation "))

@@ -25,6 +25,7 @@ def rule_page(rule: Rule, ctx: Context) -> str:
     order = reading_order(ctx.edition)
     index = order.index(rule.id)
     title = f"{ctx.rule_label(rule)}: {rule.title.text}"
+    addendum = [entry for entry in ctx.edition.addendum.values() if entry.rule_id == rule.id]
     return render(
         "pages/rule.md", ctx=ctx, title=title, meta={"rule": rule.id}, rule=rule,
         section=ctx.edition.section_of(rule.id),
@@ -32,7 +33,7 @@ def rule_page(rule: Rule, ctx: Context) -> str:
         companion=default_companion(rule, ctx),
         companion_labels={"label": ctx.s("companion"), "none": ctx.s("companion_none"),
                           "loading": ctx.s("companion_loading"), "failed": ctx.s("companion_failed")},
-        addendum=[entry for entry in ctx.edition.addendum.values() if entry.rule_id == rule.id],
+        addendum=addendum, english_examples=english_examples(ctx, addendum),
         calculators=calculator_views(calculators_for_rule(rule.id, ctx.strings), ctx),
         prev=ctx.edition.rule(order[index - 1]) if index > 0 else None,
         next=ctx.edition.rule(order[index + 1]) if index + 1 < len(order) else None,
@@ -42,15 +43,38 @@ def rule_page(rule: Rule, ctx: Context) -> str:
 _ENGLISH: dict[int, Context] = {}
 
 
+def english_context(ctx: Context) -> Context:
+    english = _ENGLISH.get(id(ctx.rulebook))
+    if english is None or english.strings is not ctx.strings:
+        english = _ENGLISH[id(ctx.rulebook)] = Context(ctx.rulebook, "en", ctx.strings)
+    return english
+
+
+def english_examples(ctx: Context, entries=None) -> dict[str, dict[str, str]]:
+    """{entry id: {label: English example HTML}} for the examples this language's source has no text
+    for (of `entries`, or of the whole addendum): shown in their place (marked lang="en"), so an
+    example never opens to an empty box."""
+    if ctx.language == "en":
+        return {}
+    english = english_context(ctx)
+    text = macros("macros/text.html", ctx=english)
+    out: dict[str, dict[str, str]] = {}
+    for entry in ctx.edition.addendum.values() if entries is None else entries:
+        en_entry = english.edition.addendum.get(entry.id)
+        for label, example in entry.examples.items():
+            en_example = en_entry.examples.get(label) if en_entry else None
+            if not example.blocks and en_example and en_example.blocks:
+                out.setdefault(entry.id, {})[label] = text.blocks(en_example.blocks, entry.rule_id, None)
+    return out
+
+
 def default_companion(rule: Rule, ctx: Context) -> dict[str, str] | None:
     """The English beside a zh/ru rule (the companion column's default), rendered into the page:
     no request and no layout shift when it arrives. {"": text before the parts, letter: part}.
     Another choice of companion is fetched by rules.js (/data/2024/<lang>/rules/<id>.json)."""
     if ctx.language == "en":
         return None
-    english = _ENGLISH.get(id(ctx.rulebook))
-    if english is None or english.strings is not ctx.strings:
-        english = _ENGLISH[id(ctx.rulebook)] = Context(ctx.rulebook, "en", ctx.strings)
+    english = english_context(ctx)
     en_rule = english.edition.rule(rule.id)
     if en_rule is None:
         return None
@@ -86,7 +110,7 @@ def part_index(edition: Edition) -> dict[str, list[str]]:
 def addendum_page(ctx: Context) -> str:
     heading = ctx.edition.headings.get("addendum_preamble")
     return render("pages/addendum.md", ctx=ctx, title=heading.text if heading else ctx.s("addendum"), meta={},
-                  edition=ctx.edition, heading=heading)
+                  edition=ctx.edition, heading=heading, english_examples=english_examples(ctx))
 
 
 _CYRILLIC = re.compile("[\u0400-\u04FF]")
@@ -111,6 +135,7 @@ def edition_json(ctx: Context) -> dict:
     edition = ctx.edition
     text = macros("macros/text.html", ctx=ctx)
     rule_macros = macros("macros/rule.html", ctx=ctx)
+    english = english_examples(ctx)
 
     def blocks(items, rule_id):
         return [{"kind": b.kind, "text": b.text, "marker": b.marker, "by": b.by,
@@ -130,7 +155,7 @@ def edition_json(ctx: Context) -> dict:
 
     def addendum_data(entry: AddendumEntry):
         return {"id": entry.id, "url": urls.addendum_url(ctx.language, entry.id),
-                "html": str(rule_macros.addendum(entry, open_examples=True)),
+                "html": str(rule_macros.addendum(entry, open_examples=True, english=english.get(entry.id))),
                 "examples": {label: {"anchor": urls.example_anchor(entry.id, label),
                                      "blocks": blocks(ex.blocks, entry.rule_id)[0]}
                              for label, ex in entry.examples.items()}}
