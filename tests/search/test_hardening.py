@@ -155,6 +155,19 @@ def test_one_access_log_line_per_request(server_url, caplog):
     assert "\x1b" not in lines[1] and f'"GET /api/search?q=%1Bevil&lang=en&{probe}" 400' in lines[1]
 
 
+def test_a_flood_of_429s_writes_a_line_per_interval_not_per_request(start_server, site_dir, index_dir, caplog):
+    """A client past its rate limit can make us answer 429 as fast as it sends: one line per client
+    and interval, saying how many were left out, not one per refusal."""
+    url = start_server(create_app(site_dir, index_dir, rate=1.0))
+    with caplog.at_level(logging.INFO, logger="tdarules.access"):
+        with httpx.Client(base_url=url) as client:
+            statuses = [client.get("/api/search", params={"q": "43", "lang": "en"}).status_code for _ in range(200)]
+        time.sleep(0.2)
+    refused = [r.getMessage() for r in caplog.records if r.name == "tdarules.access" and '" 429 ' in r.getMessage()]
+    assert statuses.count(429) > 150
+    assert 1 <= len(refused) <= 2 and all(r.levelno < logging.WARNING for r in caplog.records if r.name == "tdarules.access")
+
+
 def test_made_up_words_are_capped(index_dir, monkeypatch):
     """22 unknown words: at most MAX_FUZZY_TOKENS of them are expanded, each to MAX_EXPANSIONS terms."""
     from tdarules.search.lexicon import Lexicon

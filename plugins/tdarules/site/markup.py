@@ -90,6 +90,14 @@ def _word_bounded(text: str, start: int, end: int) -> bool:
     return not (before.isalnum() or after.isalnum())
 
 
+def template_title(title):
+    """A page or section title for Material's templates, which print it unescaped: escaped once, as
+    Markup, so Jinja's ``|e`` leaves it as it is (None stays None)."""
+    if title is None or isinstance(title, Markup):
+        return title
+    return escape(str(title))
+
+
 def markdown_heading(text: str) -> Markup:
     """Text for a `# heading` line: Markdown's own syntax escaped with backslashes (braces too: attr_list
     would read `{: onclick=…}` as attributes), then HTML. `<` and `>` are left to the HTML escaping:

@@ -8,14 +8,9 @@ of a title (the print header) take :func:`plain`.
 """
 from __future__ import annotations
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-
-def safe(title):
-    """``title`` escaped once, as Markup (None stays None)."""
-    if title is None or isinstance(title, Markup):
-        return title
-    return escape(str(title))
+from .markup import template_title as safe
 
 
 def plain(title) -> str:
