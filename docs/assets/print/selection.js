@@ -6,16 +6,36 @@
 // `parts` maps every rule and procedure id to its part letters: { "43": ["A", "B"], "RP-8": [] }.
 // Every bad token is reported and skipped; the valid rest is kept, in the order typed, without repeats.
 
+// A selection names at most 93 rules and procedures; 2,000 characters leave room for every part of
+// each spelled out, and keep what a pasted page costs to read bounded (selection.py MAX_SELECTION).
+export const MAX_SELECTION = 2000;
 const DASHES = /[\u2010-\u2015\u2212~\uFF5E\uFF0D]/g;
 const SEPARATORS = /[\s,;\u3001\uFF0C\uFF1B]+/;
+// Each pattern below matches a bounded width at any start, so a long run of spaces is read once:
+// /\s*-\s*/ rescanned the whole run from each of its characters (quadratic). Whitespace runs are
+// separators in any case, so they are made one space first. The word boundary before RP is spelled
+// out (\b is ASCII here and Unicode in Python).
+const SPACES = /\s+/g;
+const RP_NUMBER = /(?<![A-Z0-9_])RP ?-? ?(?=[0-9])/g;   // "RP 8", "rp8" → "RP-8"
+const DASH = / ?- ?/g;                                 // "40 - 47" → "40-47"
 
 function normalize(text) {
-  return String(text || "")
-    .replace(/[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xFEE0))
+  // NFKC: full-width (４３) and mathematical (𝟒𝟑) digits are ASCII; digits of other scripts (٤٣)
+  // stay what they are and are no rule number (\d is ASCII), as in selection.py.
+  return String(text || "").normalize("NFKC")
     .replace(DASHES, "-")
     .toUpperCase()
-    .replace(/\bRP\s*-?\s*(?=\d)/g, "RP-")        // "RP 8", "rp8" → "RP-8"
-    .replace(/\s*-\s*/g, "-");                     // "40 - 47" → "40-47"
+    .replace(SPACES, " ")
+    .replace(RP_NUMBER, "RP-")
+    .replace(DASH, "-");
+}
+
+/** The length of `text` in characters (code points, as Python counts them), counted no further
+ * than `limit` + 1. */
+function characters(text, limit) {
+  let n = 0;
+  for (const _ of text) if (++n > limit) break;
+  return n;
 }
 
 export function tokens(text) {
@@ -33,6 +53,11 @@ function limits(parts) {
 }
 
 export function parseSelection(text, parts) {
+  const typed = String(text || "");
+  if (characters(typed, MAX_SELECTION) > MAX_SELECTION) {
+    // its start: enough to know it
+    return { items: [], errors: [{ code: "too_long", token: `${Array.from(typed.slice(0, 40)).slice(0, 20).join("")}…`, params: {} }] };
+  }
   const { rules: lastRule, procedures: lastProcedure } = limits(parts);
   const items = [];
   const errors = [];
