@@ -26,6 +26,10 @@ CASES = [
     ("#__skip", None),
     ("#potlimitinput", {"go": "/ru/calculators/engine/#potlimitinput"}),   # old anchor of the reference
     ("#%D0%B0", {"go": "/ru/calculators/engine/#%D0%B0"}),                  # decoded, then encoded again
+    # not percent-encoding at all (a typed or cut-off address): read as written, never a URIError
+    ("#%", {"go": "/ru/calculators/engine/#%25"}),
+    ("#%E0%A4%A", {"go": "/ru/calculators/engine/#%25E0%25A4%25A"}),
+    ("#calc-minRaise%", None),
 ]
 
 

@@ -14,7 +14,7 @@ const CALC_PREFIX = 'calc-';
 /** What to do with a fragment on this page: {open: id} | {go: url} | null.
  * `known(id)` says whether the page has an element with that id. */
 export function route(hash, known, enginePage) {
-  const id = decodeURIComponent(String(hash || '').replace(/^#/, ''));
+  const id = decoded(String(hash || '').replace(/^#/, ''));
   if (!id) return null;
   if (id.startsWith(CALC_PREFIX)) {
     const calc = id.slice(CALC_PREFIX.length).split('-')[0];   // calc-potLimit-title → potLimit
@@ -22,6 +22,16 @@ export function route(hash, known, enginePage) {
   }
   if (known(id)) return null;
   return enginePage ? { go: `${enginePage}#${encodeURIComponent(id)}` } : null;
+}
+
+// A fragment that is not valid percent-encoding (#%, or an address cut off mid-escape) is read as
+// written, as the browser reads it when it looks for the element: decodeURIComponent throws on it.
+function decoded(fragment) {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
 }
 
 function items(root) {

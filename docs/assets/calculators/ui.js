@@ -191,9 +191,15 @@ function potLabel(name, S) {
   return side ? format(S.values.side_pot, { n: side[1] }, S, null) : S.values[name] || name;
 }
 
+/** A number as the page shows it. −0 (from arithmetic such as a negated zero) is written 0, not
+ * Intl.NumberFormat's "-0". */
+export function formatNumber(value, nf) {
+  return nf.format(value === 0 ? 0 : value);
+}
+
 function display(value, S, nf, isCode = true, set = null) {
   if (value === null || value === undefined || value === '') return S.ui.not_applicable;
-  if (typeof value === 'number') return nf.format(value);
+  if (typeof value === 'number') return formatNumber(value, nf);
   if (typeof value === 'boolean') return value ? S.ui.answer_yes : S.ui.answer_no;
   if (Array.isArray(value)) return value.map((v) => display(v, S, nf, isCode, set)).join(', ');
   if (typeof value === 'string' && set && S.options[set] && S.options[set][value]) return S.options[set][value];

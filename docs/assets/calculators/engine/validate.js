@@ -81,6 +81,9 @@ export class Validator {
     if (typeof v !== 'number' || !Number.isFinite(v)) {
       return this.error(path, 'not_a_number', { value: String(v) });
     }
+    // "-0" is zero: as −0 it would pass every check below and come back in results and messages,
+    // where Intl.NumberFormat writes it "-0".
+    if (v === 0) v = 0;
     if (v < 0 && min >= 0) return this.error(path, 'negative', { value: v });
     if (positive && v <= 0) return this.error(path, 'not_positive', { value: v });
     if (integer && !Number.isInteger(v)) return this.error(path, 'not_integer', { value: v });
