@@ -82,3 +82,20 @@ def test_rulebook_search_says_which_part_it_opens(index_dir, capsys):
     assert out.out.splitlines()[0].split()[1] == "45-B"
     assert main_search("45-B", "ru", 3, index_dir) == 0
     assert "→" not in capsys.readouterr().err
+
+
+MENTIONS = [("что в правиле 45-в про фишки", "45-B"), ("правило 51с и колл", "51-C"), ("по правилу 43-б", "43-B"),
+            ("по правилу 51 с фишками", "51"), ("правило 35-д про рейз", "35"), ("rule 43-в min raise", "43-B")]
+
+
+def test_a_part_named_inside_a_question_reads_alike_on_both_sides():
+    from tdarules.search.analyzers import t2s
+    from tdarules.search.query import mentioned_rule
+    from tdarules.search.situations import fold as py_fold
+    runner = """
+import * as n from %s;
+process.stdout.write(JSON.stringify(JSON.parse(input).map((q) => n.mentionedRule(n.fold(q)))));
+"""
+    js = run_in_node(runner, ["number.js"], [q for q, _ in MENTIONS])
+    assert js == [rule for _, rule in MENTIONS]
+    assert [mentioned_rule(t2s(py_fold(q))) for q, _ in MENTIONS] == js
