@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..atomic import write_atomic
 from ..yamlio import dump_yaml
 
 LONGFORM_2024 = "sources/000_ea0a9c803a5824f7.txt"
@@ -32,12 +33,13 @@ def import_all(rulebook_dir: Path) -> list[Path]:
                                             parse_2024_english((rulebook_dir / LONGFORM_2024).read_text(encoding="utf-8")))
     editions[("2017", "en")] = edition_2017
     path = rulebook_dir / "renumbering.yaml"
-    path.write_text(dump_yaml({"from": "2017", "to": "2024", "entries": renumbering},
-                              HEADER.format(source=f"{ENGLISH_2017} and {LONGFORM_2024}")), encoding="utf-8")
+    # each file is replaced whole or not at all (a full disk leaves the previous one)
+    write_atomic(path, dump_yaml({"from": "2017", "to": "2024", "entries": renumbering},
+                                 HEADER.format(source=f"{ENGLISH_2017} and {LONGFORM_2024}")))
     written.append(path)
     for (year, lang), data in editions.items():
         path = rulebook_dir / year / f"{lang}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dump_yaml(data, HEADER.format(source=data["source"])), encoding="utf-8")
+        write_atomic(path, dump_yaml(data, HEADER.format(source=data["source"])))
         written.append(path)
     return written

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
 
+from ..atomic import write_atomic
 from ..loader import Rulebook
 from ..yamlio import dump_yaml, read_yaml
 from .findings import basis_for
@@ -25,7 +26,18 @@ def review_path(root: Path, language: str) -> Path:
 
 def record_fingerprints(rulebook: Rulebook, language: str, unit_ids=None, *, overwrite: bool = False) -> int:
     """Record the current English as the basis of `unit_ids` (default: every unit without a record).
-    Returns how many fingerprints changed."""
+    Returns how many fingerprints changed. The file is replaced whole or not at all (WriteError)."""
+    text, changed = fingerprints_text(rulebook, language, unit_ids, overwrite=overwrite)
+    if text is not None:
+        path = review_path(rulebook.root, language)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text, shown_as=f"rulebook/review/{language}.yaml")
+    return changed
+
+
+def fingerprints_text(rulebook: Rulebook, language: str, unit_ids=None, *, overwrite: bool = False) -> tuple[str | None, int]:
+    """(the review file's new text, or None when it need not be written; how many fingerprints changed).
+    Nothing is written: the XLIFF import checks the result with the rest of the rulebook first."""
     path = review_path(rulebook.root, language)
     if path.exists():
         document = read_yaml(path)
@@ -43,8 +55,7 @@ def record_fingerprints(rulebook: Rulebook, language: str, unit_ids=None, *, ove
         if prints.get(unit_id) != value:
             prints[unit_id] = value
             changed += 1
-    if changed or not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        text = dump_yaml(document)
-        path.write_text(text if text.startswith("#") else HEADER + text, encoding="utf-8")
-    return changed
+    if not changed and path.exists():
+        return None, 0
+    text = dump_yaml(document)
+    return (text if text.startswith("#") else HEADER + text), changed
