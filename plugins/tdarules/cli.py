@@ -10,6 +10,7 @@ import os
 import sys
 from pathlib import Path
 
+from .atomic import WriteError, write_atomic
 from .model import ALL_LANGUAGES
 
 
@@ -71,30 +72,37 @@ def cmd_export(args) -> int:
     if args.output == "-":
         sys.stdout.buffer.write(data)
     else:
-        Path(args.output or f"{args.lang}.xlf").write_bytes(data)
+        write_atomic(Path(args.output or f"{args.lang}.xlf"), data)
         print(f"wrote {args.output or args.lang + '.xlf'}", file=sys.stderr)
     return 0
 
 
 def cmd_import_translation(args) -> int:
-    from .xliff import ImportRefused, import_file
+    from .xliff import MAX_LISTED, ImportRefused, import_translation
     rulebook = _load(args.root)
     if rulebook is None:
         return 1
     try:
-        language, edits, written = import_file(rulebook, Path(args.file), dry_run=args.dry_run)
+        result = import_translation(rulebook, Path(args.file), dry_run=args.dry_run)
     except ImportRefused as refused:
         for problem in refused.problems:
             print(problem)
-        print(f"{args.file}: refused, nothing written ({len(refused.problems)} problem(s))", file=sys.stderr)
+        if refused.total > len(refused.problems):
+            print(f"… and {refused.total - len(refused.problems)} more")
+        print(f"{args.file}: refused, nothing written ({refused.total} problem(s))", file=sys.stderr)
         return 1
-    except OSError as error:
-        print(f"{args.file}:0: -: {error.strerror}")
+    except OSError as error:            # WriteError names the file not written; a read error is the XLIFF's
+        print(error if isinstance(error, WriteError) else f"{args.file}:0: -: {error.strerror or error}")
         return 1
-    for edit in edits:
+    for draft in result.drafts[:MAX_LISTED]:
+        print(f"{args.file}:{draft.line}: {draft.unit}: {draft}")
+    if len(result.drafts) > MAX_LISTED:
+        print(f"… and {len(result.drafts) - MAX_LISTED} more draft(s) skipped")
+    for edit in result.edits:
         print(f"{args.file}:{edit.line}: {edit.unit.id}: {'would change' if args.dry_run else 'changed'}")
-    print(f"{language}: {len(edits)} unit(s) {'to change' if args.dry_run else 'changed'}"
-          + (f"; wrote {', '.join(written)}" if written else ""), file=sys.stderr)
+    print(f"{result.language}: {len(result.edits)} unit(s) {'to change' if args.dry_run else 'changed'}"
+          + (f"; {len(result.drafts)} draft(s) skipped" if result.drafts else "")
+          + (f"; wrote {', '.join(result.written)}" if result.written else ""), file=sys.stderr)
     return 0
 
 
@@ -224,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
+    except WriteError as error:         # any command writing a user's file: one line, the old file kept
+        print(error, file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
