@@ -24,6 +24,8 @@ def rulebook_pdf(*args: str):
     (["--rules", "43-Z"], ["43-Z", "no part Z"]),
     (["--rules", ""], ["empty"]),
     (["--site-url", "nowhere"], ["nowhere"]),
+    (["--rules", "5" * 5000], ["5,000 characters", "at most 2,000"]),
+    (["--rules", "RP-" + "7" * 4400], ["4,403 characters"]),
 ])
 def test_mistakes_exit_non_zero_with_one_line(args, words):
     result = rulebook_pdf(*args)

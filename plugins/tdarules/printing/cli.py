@@ -8,6 +8,10 @@ from pathlib import Path
 
 from ..model import ALL_LANGUAGES
 
+# Every part of every rule listed one by one is ~650 characters. A longer selection is not one a person
+# typed, and the parser's numbers must stay short: Python refuses to read an integer of 4,300 digits.
+MAX_SELECTION = 2000
+
 
 def fail(message: str) -> int:
     print(f"rulebook pdf: {message}", file=sys.stderr)
@@ -31,6 +35,8 @@ def main_pdf(root: Path, language: str | None, rules: str | None, out: Path | No
     from .documents import Document, documents_for
     from .pdf import publish, render_documents
     strings = load_strings(root / "rulebook")
+    if rules is not None and len(rules) > MAX_SELECTION:
+        return fail(f"the selection is {len(rules):,} characters long; at most {MAX_SELECTION:,} are read")
     if rules is not None:
         from .selection import parse_selection
         parts = {rule.id: list(rule.parts) for rule in rulebook.edition("en").all_rules()}
