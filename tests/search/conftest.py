@@ -3,6 +3,7 @@ uvicorn server."""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -52,10 +53,14 @@ def index_dir(tmp_path_factory, rulebook) -> Path:
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory, index_dir) -> Path:
-    """A stand-in site: one page (the index lives outside it, as the build puts it)."""
-    site = tmp_path_factory.mktemp("site")
-    (site / "en").mkdir()
+    """A stand-in site (one page) laid out as the build leaves it: the index's meta.json in
+    build/search-index/ beside site/, so a path that climbed out of site/ would name a real file."""
+    root = tmp_path_factory.mktemp("root")
+    site = root / "site"
+    (site / "en").mkdir(parents=True)
     (site / "en" / "index.html").write_text("<!doctype html><html lang=en><title>TDA</title></html>")
+    (root / "build" / "search-index").mkdir(parents=True)
+    shutil.copyfile(index_dir / "meta.json", root / "build" / "search-index" / "meta.json")
     return site
 
 
