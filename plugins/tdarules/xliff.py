@@ -36,7 +36,7 @@ from .atomic import WriteError, write_atomic
 from .loader import Rulebook
 from .qa.findings import basis_for
 from .qa.report import findings_for, qa_strings
-from .units import Unit, edition_units, fingerprint
+from .units import Unit, edition_units
 from .yamlio import Problem, dump_yaml, read_yaml
 
 STORED = ("zh-Hant", "ru")
