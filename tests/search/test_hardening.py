@@ -237,6 +237,18 @@ def test_one_deadline_covers_every_step_of_a_request(index_dir, monkeypatch, lan
     assert started == [] and answer.suggestion is None
 
 
+@pytest.mark.parametrize("lang", ["zh-Hant", "ru"])
+def test_one_time_loading_is_not_charged_to_the_first_query(index_dir, monkeypatch, lang):
+    """An engine opened on demand loads a language (its index, jieba's dictionary, stored fields)
+    inside the first query: that query gets the same answer as the next one, not a cut one."""
+    monkeypatch.setattr(query, "CPU_BUDGET", 0.03)
+    text = {"zh-Hant": "荷官把我的底牌翻開了怎麼辦", "ru": "дилер случайно открыл мою карту"}[lang]
+    fresh = query.Engine(index_dir)
+    first = fresh.answer(text, lang, 10)
+    again = fresh.answer(text, lang, 10)
+    assert first.hits and [h.to_dict() for h in first.hits] == [h.to_dict() for h in again.hits]
+
+
 @pytest.mark.parametrize("char,times", [("\ufdfa", 200), ("\ufdfb", 100), ("\u3390", 150)])
 def test_length_limit_holds_after_normalisation(server_url, char, times):
     """NFKC turns one character into up to 18: the limit counts what the engine would read."""

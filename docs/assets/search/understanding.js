@@ -6,6 +6,8 @@
 // /pagefind/tda-query.<lang>.json (index.query_understanding). Pure ES module, no DOM; tested in
 // Node against the Python implementation (tests/search/test_fallback_understanding.py).
 
+import { Transliterator } from "./transliteration.js";
+
 const CJK = "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff";
 const NOT_CJK = `(?![${CJK}])`;
 const WORD_SRC = `(?:${NOT_CJK}[\\p{L}\\p{N}\\p{M}])+(?:['’-](?:${NOT_CJK}[\\p{L}\\p{N}\\p{M}])+)*`;
@@ -272,6 +274,7 @@ export class Corrector {
     });
     this.lengths = [...new Set(this.terms.map((t) => Array.from(t).length))].sort((a, b) => b - a);
     this.keyboard = LAYOUTS[data.layout || ""] || null;
+    this.transliteration = data.transliteration ? new Transliterator(data.transliteration, this) : null;
   }
 
   isKnown(w) { return this.rank.has(w) || this.stems.has(stem(w, "en", false)); }
@@ -364,6 +367,7 @@ export class Corrector {
 
   correct(text) {
     text = this.layout(text);
+    if (this.transliteration) text = this.transliteration.read(text);
     if (this.rank.size) text = text.replace(LETTERS, (w) => this.word(w) || w);
     if (this.terms.length) text = text.replace(CJK_RUNS, (r) => this.chinese(r));
     return text;

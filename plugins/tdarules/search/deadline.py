@@ -32,6 +32,24 @@ def budget(seconds: float) -> Iterator[float]:
         _END.reset(token)
 
 
+@contextmanager
+def suspended() -> Iterator[None]:
+    """One-time work done inside a request (opening a language's index, loading its dictionary, its
+    stored fields) is not charged to that request: the deadline moves on by what it cost. A server
+    does this work before its first query (``Engine.warm``); an engine opened on demand does not."""
+    end = _END.get()
+    if end is None:
+        yield
+        return
+    start = time.thread_time()
+    token = _END.set(None)
+    try:
+        yield
+    finally:
+        _END.reset(token)
+        _END.set(end + time.thread_time() - start)
+
+
 def expired() -> bool:
     """Whether the current request's deadline has passed (never, outside a budget)."""
     end = _END.get()

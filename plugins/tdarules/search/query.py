@@ -35,7 +35,7 @@ from .lexicon import Lexicon
 from .numerals import chinese_value, spelled_numbers
 from .typos import Corrector, fold_query, question_text
 
-MAX_QUERY = 200
+MAX_QUERY = 1000          # characters once normalised: a story a player pastes, read within the budget
 MAX_LIMIT = 50
 # Refused with a 400 as the syntax of search engines, though no query parser reads them here. Not
 # [ ] ` : on a Russian keyboard they are х ъ ё, typed when the layout was left in English ("j[jnf").
@@ -231,6 +231,7 @@ class Engine:
         self._lexicons: dict[str, Lexicon] = {}
         self._clause_scores = {lang: ClauseScores() for lang in self.meta["languages"]}
         self._term_forms = suggest.term_forms([(entry["keys"], ()) for entry in self.glossary])
+        self._warmed: set[str] = set()
 
     def languages(self):
         return list(self.meta["languages"])
@@ -241,18 +242,27 @@ class Engine:
         fields, compile the query understanding (typo tables, the concept patterns, the situation
         postings: one search does it) and cut every stored body into tokens for the snippets."""
         for lang in self.languages():
-            analyzer = self._index(lang).schema["body"].analyzer
-            analyzer("热身 warm")
-            self.rule_docs(lang)
-            self.glossary_docs(lang)
-            self.lexicon(lang)
-            self.search("warm up 热身 разминка 1000", lang, 10)
-            for fields in self.stored_fields(lang):
-                _tokens(fields["body"], analyzer)
+            self.warm_language(lang)
         # What warm() loaded lives as long as the process. Left to the collector, each full collection
         # walked it all (jieba's dictionaries, the typo tables): a pause of ~100 ms inside some
         # query, 2-4 times per 7,760 queries. Frozen, the collector skips it.
         gc.freeze()
+
+    def warm_language(self, lang: str) -> None:
+        """:meth:`warm` for one language, once: :meth:`answer` calls it before a language's first
+        query starts its deadline, so an engine opened on demand (a test, `rulebook search`) does not
+        charge jieba's dictionary (~0.8 s) or the language's tables to that query."""
+        if lang in self._warmed:
+            return
+        self._warmed.add(lang)
+        analyzer = self._index(lang).schema["body"].analyzer
+        analyzer("热身 warm")
+        self.rule_docs(lang)
+        self.glossary_docs(lang)
+        self.lexicon(lang)
+        self.search("warm up 热身 разминка 1000", lang, 10)
+        for fields in self.stored_fields(lang):
+            _tokens(fields["body"], analyzer)
 
     def _index(self, lang: str):
         with self._lock:
@@ -268,7 +278,9 @@ class Engine:
         if searchers is None:
             searchers = self._local.searchers = {}
         if lang not in searchers:
-            searchers[lang] = self._index(lang).searcher()
+            index = self._index(lang)
+            with deadline.suspended():
+                searchers[lang] = index.searcher()
         return searchers[lang]
 
     def _per_language(self, store: dict, lang: str, make):
@@ -452,12 +464,12 @@ class Engine:
         tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
         if not zh and any(t not in STOP_WORDS for t in tokens):
             tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
+        clause_scores = self._clause_scores[lang]
+        frequency = functools.partial(clause_scores.frequency, searcher)
         tokens = tokens[:MAX_TOKENS]
         fuzzy_left = MAX_FUZZY_TOKENS
         lexicon = self.lexicon(lang)
         common = COMMON_SHARE * reader.doc_count()
-        clause_scores = self._clause_scores[lang]
-        frequency = functools.partial(clause_scores.frequency, searcher)
         clauses = []
         highlight = set(tokens)
         for token in tokens:
@@ -533,6 +545,8 @@ class Engine:
             q, lang, limit = validate(q, lang, limit)
             if lang not in self.meta["languages"]:
                 raise QueryError(f"no index for language {lang!r}")
+            with deadline.suspended():
+                self.warm_language(lang)
             number = self.resolve_number(q, lang)
             if number is not None:
                 rule_id, letter = number
@@ -574,7 +588,8 @@ def _tokens(body: str, analyzer) -> list[tuple[str, int, int]]:
     key = (repr(analyzer), body)
     found = _TOKENS.get(key)
     if found is None:
-        found = [(t.text, t.startchar, t.endchar) for t in analyzer(nfkc_same_length(body), chars=True)]
+        with deadline.suspended():      # once per body and process: not the query's cost
+            found = [(t.text, t.startchar, t.endchar) for t in analyzer(nfkc_same_length(body), chars=True)]
         with _TOKENS_LOCK:
             if len(_TOKENS) > 20000:
                 _TOKENS.clear()

@@ -23,6 +23,8 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   ("cnhbyu ,tn" → "стринг бет"), and on the English site the reverse ("ьшт кфшыу" → "min raise"),
   are read through the other layout when that turns a word nobody knows into one the site knows
   (:meth:`Corrector.layout`).
+* Transliteration: on the Russian site, Russian typed in Latin letters ("skolko vremeni na
+  reshenie") is read in Cyrillic through the vocabulary (:mod:`.transliteration`).
 """
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from rapidfuzz.distance import OSA
 from . import deadline
 from .analyzers import CJK, POKER_WORDS, t2s
 from .situations import CYRILLIC, fold, stem
+from .transliteration import SPEC as TRANSLITERATION, Transliterator
 
 MIN_WORD = 4
 LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
@@ -63,6 +66,8 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
     out = {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
     if lang in LAYOUTS:
         out["layout"] = lang
+    if lang == "ru":
+        out["transliteration"] = TRANSLITERATION
     return out
 
 
@@ -173,6 +178,7 @@ class Corrector:
         # has neither is no slip, before any of its masks is looked up (~100 pieces a Chinese question)
         self.ends = {(len(t), 0, t[0]) for t in self.terms} | {(len(t), -1, t[-1]) for t in self.terms}
         self.keyboard = LAYOUTS.get(data.get("layout", ""))
+        self.transliteration = Transliterator(data["transliteration"], self) if data.get("transliteration") else None
 
     def word(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word`` (folded), or None."""
@@ -281,6 +287,8 @@ class Corrector:
             return m.group() if deadline.expired() else self.chinese(m.group())
         if not deadline.expired():
             text = self.layout(text)
+        if self.transliteration is not None and not deadline.expired():
+            text = self.transliteration.read(text)
         text = LATIN_OR_CYRILLIC.sub(fix_word, text) if self.rank else text
         if self.terms:
             text = CJK_RUN.sub(fix_run, text)

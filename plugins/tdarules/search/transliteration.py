@@ -1,0 +1,156 @@
+"""Russian typed in Latin letters, read in Cyrillic through the Russian site's vocabulary.
+
+Players without a Cyrillic keyboard (a borrowed phone, a work computer) write Russian the way they
+learned to: "diler sluchayno otkryl moyu kartu", "skolko vremeni na reshenie". No one scheme rules
+(ГОСТ, ISO 9, passports, chat), so :data:`TABLE` holds each common spelling of each sound, and a
+Latin word is read as every Cyrillic word its letters could spell, kept only while it is the start
+of a word the site knows (``Corrector.rank``, or a known stem with an ending of up to three
+letters). The word the site knows best wins; failing one, the plainest reading one edit away from a
+known word (the soft sign people leave out: "skolko" → "сколько"). A Latin word the site knows as it
+is (an English poker word in the Russian text) stays as typed, as does one with no Russian reading.
+The other words of the query ("na", "chto", a verb the site has no word for) come along in their
+plainest reading only beside a word that was read, as in the keyboard-layout reading
+(:meth:`.typos.Corrector.layout`).
+
+The table travels with the typo data (``typos.prepare``) to the browser, whose twin is
+docs/assets/search/transliteration.js: one table, two readers, compared by the fallback tests.
+"""
+from __future__ import annotations
+
+import re
+
+from . import deadline
+
+# Latin spelling → the Cyrillic it may stand for, likeliest first. Every key is tried at every
+# place it matches (not only the longest: "ts" is ц in "tsena" and т+с in "otstup").
+TABLE: dict[str, list[str]] = {
+    "shch": ["щ"], "sch": ["щ", "сч"], "zh": ["ж"], "kh": ["х"], "ch": ["ч"], "sh": ["ш"], "ts": ["ц"],
+    "tz": ["ц"], "tch": ["ч"], "ya": ["я"], "ja": ["я"], "ia": ["я"], "yu": ["ю"], "ju": ["ю"], "iu": ["ю"],
+    "yo": ["е"], "jo": ["е"], "ye": ["е"], "je": ["е"], "yy": ["ый", "ий"], "iy": ["ий", "ый"], "ij": ["ий"],
+    "yj": ["ый"], "ei": ["ей"], "ey": ["ей"], "ai": ["ай"], "ay": ["ай"], "oi": ["ой"], "oy": ["ой"],
+    "a": ["а"], "b": ["б"], "v": ["в"], "w": ["в"], "g": ["г"], "d": ["д"], "e": ["е", "э"], "z": ["з"],
+    "i": ["и", "й", "ы"], "y": ["ы", "й", "и"], "j": ["й", "ж"], "k": ["к"], "l": ["л"], "m": ["м"],
+    "n": ["н"], "o": ["о"], "p": ["п"], "r": ["р"], "s": ["с"], "t": ["т"], "u": ["у"], "f": ["ф"],
+    "h": ["х"], "c": ["ц", "к", "с"], "x": ["кс", "х"], "q": ["к"], "'": ["ь", "ъ"],
+}
+# Everything the two readers need, shipped to the browser as it is (``typos.prepare``).
+SPEC = {
+    "table": TABLE,
+    # a vowel and y/i/j is a vowel and й ("reyz" → "рейз"), unless a vowel follows ("moyu" → "мою")
+    "glides": ["ai", "ay", "ei", "ey", "ij", "iy", "oi", "oy", "yj", "yy"],
+    "vowels": "aeiouy",
+    "softened": "бвдзлмнпрстфцчшщ",     # a soft sign people leave out may follow these
+    "word": "[a-z]+(?:'[a-z]+)*",       # a Latin word, apostrophes (ь, ъ) inside it
+    "min_word": 4,                      # shorter words are read only beside a word that was
+    "max_states": 400,                  # readings kept per place in a word: the bound of its cost
+    "ending": 3,                        # letters a known stem may be followed by
+}
+
+
+class Transliterator:
+    """Reads Latin words of a query through one site's vocabulary (a ``typos.Corrector``)."""
+
+    def __init__(self, spec: dict, corrector):
+        self.table = sorted(spec["table"].items(), key=lambda kv: -len(kv[0]))
+        self.glides, self.vowels, self.softened = set(spec["glides"]), set(spec["vowels"]), set(spec["softened"])
+        self.word_re = re.compile(spec["word"])
+        self.min_word, self.max_states, self.ending = spec["min_word"], spec["max_states"], spec["ending"]
+        self.corrector = corrector
+        self.prefixes: set[str] = set()
+        for word in corrector.rank:
+            for i in range(1, len(word) + 1):
+                self.prefixes.add(word[:i])
+
+    def _viable(self, text: str, done: bool) -> bool:
+        """Whether ``text`` may still become (or, ``done``, is) a word the site knows."""
+        if done:
+            return self.corrector.is_known(text)
+        if text in self.prefixes:
+            return True
+        return any(text[:k] in self.corrector.stems
+                   for k in range(max(self.min_word - 1, len(text) - self.ending), len(text)))
+
+    def _matches(self, latin: str, key: str, pos: int) -> bool:
+        if not latin.startswith(key, pos):
+            return False
+        end = pos + len(key)
+        return key not in self.glides or end == len(latin) or latin[end] not in self.vowels
+
+    def readings(self, latin: str) -> list[str]:
+        """Every known Cyrillic word ``latin`` may spell, in the order the table prefers them."""
+        states = {0: [""]}
+        found: list[str] = []
+        for pos in range(len(latin) + 1):
+            current = states.pop(pos, [])
+            if pos == len(latin):
+                found = [t for t in current if self._viable(t, True)]
+                break
+            for text in current:
+                for key, options in self.table:
+                    if not self._matches(latin, key, pos):
+                        continue
+                    end = pos + len(key)
+                    for option in options:
+                        for read in (option, option + "ь") if option[-1] in self.softened else (option,):
+                            nxt = text + read
+                            if self._viable(nxt, False) or (end == len(latin) and self._viable(nxt, True)):
+                                bucket = states.setdefault(end, [])
+                                if len(bucket) < self.max_states and nxt not in bucket:
+                                    bucket.append(nxt)
+        return found
+
+    def plain(self, latin: str) -> str:
+        """The reading of each letter's first choice ("skolko" → "сколко")."""
+        out, pos = [], 0
+        while pos < len(latin):
+            for key, options in self.table:
+                if self._matches(latin, key, pos):
+                    out.append(options[0])
+                    pos += len(key)
+                    break
+            else:
+                out.append(latin[pos])
+                pos += 1
+        return "".join(out)
+
+    def word(self, latin: str) -> str | None:
+        """The Cyrillic word the site knows that ``latin`` spells, or None; None too for a Latin word
+        one edit from a Latin word the site knows (a typo, put right as typed: "strng" → "string")."""
+        found = self.readings(latin)
+        if found:
+            size = len(self.corrector.rank)
+            return min(found, key=lambda w: (self.corrector.rank.get(w, size), found.index(w)))
+        if self.corrector.word(latin):
+            return None
+        near = self.corrector.word(self.plain(latin))
+        return near if near and " " not in near else None
+
+    def read(self, text: str) -> str:
+        """``text`` with its Latin words read in Cyrillic, where the site knows what they spell."""
+        matches = list(self.word_re.finditer(text))
+        changes, anchored = [], False
+        for m in matches:
+            latin = m.group()
+            if deadline.expired():
+                break
+            if len(latin.replace("'", "")) < self.min_word:
+                continue
+            if self.corrector.is_known(latin) or self.corrector.is_known(latin.replace("'", "")):
+                continue
+            read = self.word(latin)
+            if read:
+                anchored = True
+                changes.append((m.start(), m.end(), read))
+        if not anchored:
+            return text
+        # the other words beside them, in the table's first reading: short ones ("na", "chto") and
+        # those the site has no word for, unless they are Latin words it knows or one edit from one
+        read_at = {start for start, _, _ in changes}
+        for m in matches:
+            latin = m.group()
+            if m.start() in read_at or self.corrector.is_known(latin) or self.corrector.word(latin):
+                continue
+            changes.append((m.start(), m.end(), self.plain(latin)))
+        for start, end, read in sorted(changes, reverse=True):
+            text = text[:start] + read + text[end:]
+        return text
