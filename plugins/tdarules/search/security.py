@@ -108,8 +108,11 @@ def headers_for(content_type: str, full: dict[str, str]) -> dict[str, str]:
 
 
 def nginx_snippet(site_dir: Path) -> str:
-    """The same headers as nginx `add_header` lines (deploy/nginx.conf includes this file)."""
+    """The same headers as nginx `add_header` lines (deploy/nginx.conf includes this file), on
+    nginx's own error answers too (`always`); where nginx proxies to the app, the app's copies are
+    hidden, so each header is sent once."""
     lines = ["# Written by `rulebook deploy nginx` from the built site: security headers (search/security.py)."]
     for name, value in security_headers(site_dir).items():
+        lines.append(f'proxy_hide_header {name};')
         lines.append(f'add_header {name} "{value}" always;')
     return "\n".join(lines) + "\n"
