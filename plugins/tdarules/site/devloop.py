@@ -16,6 +16,7 @@ build` does all of it. No MkDocs build runs here: only its configuration is read
 """
 from __future__ import annotations
 
+import copy
 import re
 import threading
 import time
@@ -31,6 +32,7 @@ from .. import urls
 from ..loader import Rulebook, RulebookError, load_rulebook
 from ..model import ALL_LANGUAGES
 from .generate import load_strings
+from .theme_labels import localize_theme
 
 RELOAD_SCRIPT = """<script>
 (() => {
@@ -141,7 +143,10 @@ class Previewer:
         if not path.exists():
             return False
         body = page_markdown.split("---\n", 2)[2] if page_markdown.startswith("---\n") else page_markdown
-        rendered = markdown.markdown(body, extensions=self.md_extensions, extension_configs=self.md_configs)
+        language = url.strip("/").split("/")[0]
+        configs = copy.deepcopy(self.md_configs)          # the permalink title is per language, as in the build
+        localize_theme({}, configs, self.strings, language if language in ALL_LANGUAGES else "en")
+        rendered = markdown.markdown(body, extensions=self.md_extensions, extension_configs=configs)
         html = path.read_text(encoding="utf-8")
         new_html, count = ARTICLE.subn(lambda m: m.group(1) + rendered + m.group(3), html, count=1)
         if count:

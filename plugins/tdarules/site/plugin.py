@@ -16,6 +16,7 @@ from ..model import ALL_LANGUAGES
 from .generate import generate_pages, load_strings, write_exports, write_page_sitemaps
 from .navigation import build_nav
 from .safe_titles import escape_nav_titles, escape_page_title, plain
+from .theme_labels import localize_theme
 
 log = logging.getLogger("mkdocs.plugins.tda-rules")
 
@@ -40,6 +41,15 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.strings = None
         self.built_once = False
         self.pdfs = None
+
+    # After static-i18n (priority -100) set up each language's pass, which runs `on_config` again: the
+    # labels Material and the toc extension take from mkdocs.yml, in that pass's language.
+    @event_priority(-150)
+    def on_config(self, config):
+        language = getattr(config.plugins.get("i18n"), "current_language", None)
+        strings = self.strings or load_strings(Path(self.config.rulebook))
+        localize_theme(config.theme, config.mdx_configs, strings, language if language in ALL_LANGUAGES else "en")
+        return config
 
     # Runs first, before static-i18n (priority -100) collects files: its `on_files` rebuilds every
     # File from docs_dir, so pages must already exist there as real Markdown.
