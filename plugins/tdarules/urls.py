@@ -78,6 +78,24 @@ def unit_anchor(unit_id: str) -> str:
     return "_".join(unit_id.replace(":", "-").split())
 
 
+def unit_url(language: str, unit_id: str, rule_id: str | None) -> str:
+    """Where a text unit (units.py) is read: its part, addendum entry or example on the rule page
+    ('43-B:2' → '/ru/rules/43/#43-B', 'example-43-4-A:1' → '#example-43-4-A'); section titles and the
+    front matter on the home page, the addendum's preamble on the addendum page. Rule pages carry
+    every English part's anchor in every language (a part a translation lacks is shown as a gap)."""
+    head = unit_id.rsplit(":", 1)[0].removesuffix(":after")
+    if rule_id:
+        anchor = "" if head == rule_id else f"#{head}"
+        return f"/{language}/{rule_path(rule_id)}{anchor}"
+    if head.startswith("section-"):
+        return f"/{language}/#{head}"
+    if head.startswith(("addendum-preamble", "heading-addendum")):
+        return f"/{language}/addendum/"
+    if head.startswith(("procedures-preamble", "heading-procedures")):
+        return f"/{language}/#section-procedures"
+    return f"/{language}/#about"
+
+
 def qa_url(language: str) -> str:
     return f"/{language}/qa/"
 

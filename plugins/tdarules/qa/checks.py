@@ -24,8 +24,6 @@ from ..units import Unit, edition_units, fingerprint
 from . import numbers
 from .findings import Finding, Pair, basis_for, containers, pairs
 
-EXCERPT = 400
-
 
 @dataclass
 class Subject:
@@ -51,7 +49,7 @@ def _finding(subject: Subject, pair_or_unit, kind: str, severity: str, code: str
              english: str = "", translation: str = "", **params) -> Finding:
     return Finding(kind=kind, severity=severity, language=subject.language, unit=pair_or_unit.id,
                    rule=pair_or_unit.rule, part=pair_or_unit.part, code=code, params=params,
-                   english=english[:EXCERPT], translation=translation[:EXCERPT], detail=detail)
+                   english=english, translation=translation, detail=detail)
 
 
 # ------------------------------------------------------------------------------------- coverage
@@ -164,12 +162,12 @@ def english_crossrefs(rulebook: Rulebook) -> Iterator[Finding]:
         for text in _unresolved(english, unit):
             yield Finding(kind="crossrefs", severity="error", language="en", unit=unit.id, rule=unit.rule,
                           part=unit.part, code="crossrefs.broken_english", params={"target": text},
-                          english=unit.text.text[:EXCERPT], detail=f"?{text}")
+                          english=unit.text.text, detail=f"?{text}")
         for ref, title, named in misnamed(english, unit.text.text):
             yield Finding(kind="crossrefs", severity="error", language="en", unit=unit.id, rule=unit.rule,
                           part=unit.part, code="crossrefs.misnamed_english",
                           params={"target": ref, "title": title, "named": named},
-                          english=unit.text.text[:EXCERPT], detail=f"~{ref}")
+                          english=unit.text.text, detail=f"~{ref}")
 
 
 # ---------------------------------------------------------------------------------- terminology

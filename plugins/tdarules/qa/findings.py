@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .. import urls
 from ..model import Edition
 from ..units import Unit, edition_units
 
@@ -26,6 +27,8 @@ class Finding:
     translation: str = ""
     detail: str = ""              # what makes the id unique within the unit ("1000", "43-B")
     acknowledged: dict | None = None   # {reason, reviewer, date} when a reviewer accepted it
+    # the same cause reported in other places or by another check (qa/grouping.py): listed under this one
+    occurrences: tuple["Finding", ...] = ()
 
     @property
     def id(self) -> str:
@@ -35,11 +38,17 @@ class Finding:
         """The finding in words, in `language` (strings: rulebook/ui/qa.yaml)."""
         return strings.get(f"qa_messages.{self.code}", language, **self.params)
 
+    @property
+    def url(self) -> str | None:
+        """Where the translator reads the unit (a part, example or addendum anchor); None across units."""
+        return urls.unit_url(self.language, self.unit, self.rule) if self.unit else None
+
     def to_json(self, strings) -> dict:
         return {"id": self.id, "kind": self.kind, "severity": self.severity, "language": self.language,
-                "rule": self.rule, "part": self.part, "unit": self.unit, "code": self.code,
+                "rule": self.rule, "part": self.part, "unit": self.unit, "url": self.url, "code": self.code,
                 "params": self.params, "english": self.english, "translation": self.translation,
-                "message": self.message(strings), "acknowledged": self.acknowledged}
+                "message": self.message(strings), "acknowledged": self.acknowledged,
+                "occurrences": [o.to_json(strings) for o in self.occurrences]}
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ import unicodedata
 from collections import Counter
 from decimal import Decimal, InvalidOperation
 
+from ..search.numerals import chinese_number as chinese_numeral
+
 # "1,000" / "1 000" (Russian typography) / "2.5" / "2k" (= 2000); a number glued to a letter before it is
 # a name, not a quantity ("H4H"). "2,3,40" is a list: a thousands group needs exactly three digits.
 _EDGE = r"(?<![\d])(?<!\d\.)(?<![A-Za-z])"
@@ -46,11 +48,10 @@ for _value, _forms in {
     for _form in _forms.split():
         _RU_WORDS[_form] = _value
 
-_ZH_DIGIT = {"零": 0, "〇": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-             "七": 7, "八": 8, "九": 9}
-_ZH_UNIT = {"十": 10, "百": 100, "千": 1000}
-_ZH_BIG = {"萬": 10_000, "万": 10_000}
 _ZH_RUN = re.compile("[零〇一二兩两三四五六七八九十百千萬万]+")
+# "第三街至第七街" (3rd to 7th street): a range of two numerals names every number between its ends
+_ZH_RANGE = re.compile(r"第?(?P<a>[零〇一二兩两三四五六七八九十]+)\w?\s*[至到~～－—–-]\s*第?(?P<b>[零〇一二兩两三四五六七八九十]+)")
+_RANGE_SPAN = 20          # a longer "range" is two amounts ("一至五十"), not a list of ordinals
 _ZH_EXTRA = {"半": 50, "雙": 2, "双": 2, "倍": 2, "單": 1, "单": 1}
 
 
@@ -81,23 +82,6 @@ def digits(text: str, language: str) -> Counter:
     return out
 
 
-def chinese_numeral(run: str) -> int | None:
-    """兩百 → 200, 三十 → 30, 十五 → 15, 一萬二千 → 12000, 二五 → 25 (digit by digit)."""
-    if all(c in _ZH_DIGIT for c in run):
-        return int("".join(str(_ZH_DIGIT[c]) for c in run))
-    total, section, digit = 0, 0, None
-    for char in run:
-        if char in _ZH_DIGIT:
-            digit = _ZH_DIGIT[char]
-        elif char in _ZH_UNIT:
-            section += (digit if digit is not None else 1) * _ZH_UNIT[char]
-            digit = None
-        elif char in _ZH_BIG:
-            total += (section + (digit or 0)) * _ZH_BIG[char]
-            section, digit = 0, None
-    return total + section + (digit or 0)
-
-
 def spoken(text: str, language: str) -> set[Decimal]:
     """Numbers written as words (or Chinese numerals): only ever used to excuse a mismatch."""
     family = _family(language)
@@ -107,6 +91,10 @@ def spoken(text: str, language: str) -> set[Decimal]:
             value = chinese_numeral(run)
             if value is not None:
                 values.add(value)
+        for match in _ZH_RANGE.finditer(text):
+            low, high = chinese_numeral(match.group("a")), chinese_numeral(match.group("b"))
+            if low is not None and high is not None and 0 < high - low <= _RANGE_SPAN:
+                values.update(range(low, high + 1))
         values.update(v for c, v in _ZH_EXTRA.items() if c in text)
     else:
         table = _RU_WORDS if family == "ru" else _EN_WORDS

@@ -9,6 +9,7 @@ from ..loader import Rulebook
 from ..strings import Strings
 from .checks import CHECKS, Subject, english_crossrefs
 from .findings import KINDS, Finding
+from .grouping import group
 
 TRANSLATIONS = ("zh-Hant", "ru")          # stored translations; zh-Hans is derived from zh-Hant
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -18,8 +19,9 @@ def qa_strings(rulebook: Rulebook) -> Strings:
     return Strings.load(Path(rulebook.root) / "rulebook" / "ui" / "qa.yaml")
 
 
-def findings_for(rulebook: Rulebook, language: str, kinds=KINDS) -> list[Finding]:
-    """Every finding of one language ("en": the English's own wrong references), acknowledgements applied."""
+def findings_for(rulebook: Rulebook, language: str, kinds=KINDS, *, grouped: bool = False) -> list[Finding]:
+    """Every finding of one language ("en": the English's own wrong references), acknowledgements applied.
+    grouped: one finding per cause, the other reports of it as its occurrences (qa/grouping.py)."""
     if language == "en":
         found = list(english_crossrefs(rulebook)) if "crossrefs" in kinds else []
     else:
@@ -31,9 +33,9 @@ def findings_for(rulebook: Rulebook, language: str, kinds=KINDS) -> list[Finding
     if language == "zh-Hans":                # the same finding, its quoted words converted like the text
         from ..chinese import simplified
         acks = {simplified(key): a for key, a in acks.items()}
-    return [dataclasses.replace(f, acknowledged={"reason": acks[f.id].reason, "reviewer": acks[f.id].reviewer,
-                                                 "date": acks[f.id].date}) if f.id in acks else f
-            for f in found]
+    acks = {key: {"reason": a.reason, "reviewer": a.reviewer, "date": a.date} for key, a in acks.items()}
+    found = [dataclasses.replace(f, acknowledged=acks[f.id]) if f.id in acks else f for f in found]
+    return group(found, acks) if grouped else found
 
 
 def _unique(found: list[Finding]) -> list[Finding]:
@@ -49,7 +51,15 @@ def _unique(found: list[Finding]) -> list[Finding]:
 
 
 def run(rulebook: Rulebook, languages=("en", *TRANSLATIONS), kinds=KINDS) -> list[Finding]:
-    return [f for language in languages for f in findings_for(rulebook, language, kinds)]
+    """The report: one finding per cause, per language."""
+    return [f for language in languages for f in findings_for(rulebook, language, kinds, grouped=True)]
+
+
+def with_occurrences(findings: list[Finding]):
+    """Every finding and every occurrence under one, flat."""
+    for finding in findings:
+        yield finding
+        yield from with_occurrences(list(finding.occurrences))
 
 
 def summary(findings: list[Finding]) -> dict[str, dict[str, int]]:
@@ -64,7 +74,7 @@ def summary(findings: list[Finding]) -> dict[str, dict[str, int]]:
 
 def unknown_acknowledgements(rulebook: Rulebook, findings: list[Finding]) -> list[str]:
     """Acknowledgements naming no current finding (the text changed, or a typo): reported, not silently kept."""
-    ids = {f.id for f in findings}
+    ids = {f.id for f in with_occurrences(findings)}
     out = []
     for language, review in rulebook.reviews.items():
         for ack in review.acknowledgements:
@@ -79,8 +89,11 @@ def text_report(findings: list[Finding], strings: Strings, *, show_acknowledged:
         if finding.acknowledged and not show_acknowledged:
             continue
         mark = " (acknowledged)" if finding.acknowledged else ""
-        lines.append(f"{finding.language} {finding.severity:7} {finding.kind:11} {finding.unit}: "
+        lines.append(f"{finding.language} {finding.severity:7} {finding.kind:11} {finding.unit or '*'}: "
                      f"{finding.message(strings)}{mark}  [{finding.id}]")
+        for occurrence in finding.occurrences:
+            mark = " (acknowledged)" if occurrence.acknowledged else ""
+            lines.append(f"{'':33}{occurrence.unit}: {occurrence.message(strings)}{mark}  [{occurrence.id}]")
     totals = summary(findings)
     lines.append("")
     lines.append("open findings: " + ("; ".join(

@@ -18,6 +18,31 @@ def chinese_value(s: str) -> int | None:
     return CN_DIGITS[s] if len(s) == 1 and s in CN_DIGITS else None
 
 
+_CN_ALL_DIGITS = CN_DIGITS | {"兩": 2}          # traditional 兩: running text is not folded to simplified first
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CN_MYRIADS = {"萬": 10_000, "万": 10_000}
+
+
+def chinese_number(run: str) -> int | None:
+    """A whole run of Chinese numerals of any size, as running text writes amounts (the QA numbers
+    check; Python only): 兩百 → 200, 三十 → 30, 十五 → 15, 一萬二千 → 12000, 二五 → 25 (digit by digit)."""
+    if run and all(c in _CN_ALL_DIGITS for c in run):
+        return int("".join(str(_CN_ALL_DIGITS[c]) for c in run))
+    total, section, digit = 0, 0, None
+    for char in run:
+        if char in _CN_ALL_DIGITS:
+            digit = _CN_ALL_DIGITS[char]
+        elif char in _CN_UNITS:
+            section += (digit if digit is not None else 1) * _CN_UNITS[char]
+            digit = None
+        elif char in _CN_MYRIADS:
+            total += (section + (digit or 0)) * _CN_MYRIADS[char]
+            section, digit = 0, None
+        else:
+            return None
+    return total + section + (digit or 0)
+
+
 # Numbers spelled out, as a whole query says a rule's ("rule thirty six", "первое правило тда",
 # "правило тридцать шесть"): 1–99, cardinals and ordinals, English and Russian. Whole queries only
 # (resolve_number): inside a question "one rule" or "первое правило" is seldom a rule's number.

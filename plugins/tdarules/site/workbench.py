@@ -10,6 +10,8 @@ No MkDocs import; markup lives in templates/workbench/*.j2 (autoescaped), data a
 """
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -17,7 +19,7 @@ from .. import urls
 from ..defects import iter_defects
 from ..editions import changes, rule_redline
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES
+from ..model import ALL_LANGUAGES, DERIVED_LANGUAGES
 from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
 from ..strings import Strings
@@ -40,6 +42,11 @@ class Workbench:
     @cached_property
     def findings(self) -> dict[str, list[Finding]]:
         return {language: findings_for(self.rulebook, language) for language in ALL_LANGUAGES}
+
+    @cached_property
+    def grouped(self) -> dict[str, list[Finding]]:
+        """One finding per cause (qa/grouping.py): what the QA page lists."""
+        return {language: findings_for(self.rulebook, language, grouped=True) for language in ALL_LANGUAGES}
 
     @cached_property
     def by_unit(self) -> dict[tuple[str, str], list[Finding]]:
@@ -84,6 +91,58 @@ class Page:
     def anchor(self, unit_id: str) -> str:
         return urls.unit_anchor(unit_id)
 
+    def unit_url(self, finding: Finding) -> str | None:
+        return urls.unit_url(self.language, finding.unit, finding.rule) if finding.unit else None
+
+    def fix(self, finding: Finding) -> list[tuple[str, bool]]:
+        """What to do about a finding, in this page's language (qa_fix.<code> in rulebook/ui/qa.yaml)."""
+        return self.coded(f"qa_fix.{finding.code}", command="rulebook qa --record-fingerprints", **finding.params)
+
+    def coded(self, string_key: str, /, **params) -> list[tuple[str, bool]]:
+        """A workbench string cut into (words, False) and (code, True): commands, file names and YAML keys
+        stay code (and Latin) inside a sentence of any language. Params of other names fill in as words."""
+        codes = {name: value for name, value in params.items() if name in ("command", "file", "field")}
+        words = {name: value for name, value in params.items() if name not in codes}
+        text = self.wb.qa.get(string_key, self.language, **words, **{name: "{%s}" % name for name in codes})
+        out: list[tuple[str, bool]] = []
+        at = 0
+        for match in re.finditer(r"\{(command|file|field)\}", text):
+            if match.group(1) in codes:
+                out += [(text[at:match.start()], False), (codes[match.group(1)], True)]
+                at = match.end()
+        return out + [(text[at:], False)]
+
+    @staticmethod
+    def excerpt(text: str, needle: str, width: int = 60) -> str:
+        """The words around `needle` in `text`, cut at word boundaries where the text has spaces, with an
+        ellipsis where something is left out; the whole text when it is short or lacks `needle`."""
+        at = text.find(needle) if needle else -1
+        if at < 0 or len(text) <= 2 * width + len(needle):
+            return text
+        start, end = max(0, at - width), min(len(text), at + len(needle) + width)
+        if start and " " in text[start:at]:
+            start = text.index(" ", start) + 1
+        if end < len(text) and " " in text[at + len(needle):end]:
+            end = text.rindex(" ", at + len(needle), end)
+        return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
+
+    def review_file(self) -> str:
+        return f"rulebook/review/{self.language}.yaml"
+
+    def acknowledgement(self, finding: Finding) -> str:
+        """The entry that acknowledges `finding`, as it goes under `acknowledgements:` in the review file;
+        reason, reviewer and date are left for the reviewer (the loader refuses them empty)."""
+        return (f"  - finding: {yaml_scalar(finding.id)}\n    reason: ''\n    reviewer: ''\n"
+                f"    date: 'YYYY-MM-DD'\n")
+
+
+def yaml_scalar(value: str) -> str:
+    """`value` as a YAML scalar: plain where YAML reads it back unchanged, else double-quoted."""
+    if re.fullmatch(r"[\w\-+=.:/?\u0080-\uffff][^#\n\"']*", value) and ": " not in value \
+            and not value.endswith(":") and value == value.strip():
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
 
 def _front(title: str) -> dict:
     return {"title": title}
@@ -93,12 +152,15 @@ def _front(title: str) -> dict:
 
 def qa_page(wb: Workbench, language: str) -> str:
     t = Page(wb, language)
-    own = wb.findings[language] if language != "en" else []
-    english = wb.findings["en"]
+    own = wb.grouped[language] if language not in ("en", *DERIVED_LANGUAGES) else []
+    english = wb.grouped["en"]
     groups: dict[str, list[Finding]] = {}
     for finding in own:
-        groups.setdefault(finding.rule or "-", []).append(finding)
-    totals = {lang: {kind: sum(1 for f in wb.findings[lang] if f.kind == kind and not f.acknowledged) for kind in KINDS}
+        # findings of no one rule (front matter, section titles, a term across rules) come first, together
+        groups.setdefault(finding.rule or "", []).append(finding)
+    if "" in groups:
+        groups = {"": groups.pop(""), **groups}
+    totals = {lang: {kind: sum(1 for f in wb.grouped[lang] if f.kind == kind and not f.acknowledged) for kind in KINDS}
               for lang in ALL_LANGUAGES if lang != "en"}
     edition = wb.rulebook.edition(language)
     recorded = []
@@ -113,7 +175,7 @@ def qa_page(wb: Workbench, language: str) -> str:
     open_count = sum(1 for f in own if not f.acknowledged)
     return render("workbench/qa.md.j2", t=t, **_front(t.q("qa_title")), language=language,
                   groups=groups, english=english, totals=totals, kinds=KINDS, recorded=recorded,
-                  open_count=open_count, acknowledged=len(own) - open_count,
+                  open_count=open_count, acknowledged=len(own) - open_count, derived=DERIVED_LANGUAGES,
                   titles={r.id: r.title.text for r in edition.all_rules()})
 
 
