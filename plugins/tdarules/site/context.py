@@ -39,7 +39,8 @@ class Context:
     def text(self, text: str, rule_id: str | None = None, used_terms: set[str] | None = None) -> Markup:
         """Rule text as markup: references linked; with `used_terms`, first glossary mentions explained."""
         return linked_text(text, language=self.language, edition=self.edition, terms=self.terms,
-                           rule_id=rule_id, used_terms=used_terms)
+                           rule_id=rule_id, used_terms=used_terms,
+                           ref_names={kind: self.s(kind) for kind in ("addendum", "procedure", "rule")})
 
     def rule_label(self, rule: Rule) -> str:
         return rule.id if rule.kind == "procedure" else f"{self.s('rule')} {rule.id}"

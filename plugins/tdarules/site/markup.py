@@ -27,16 +27,18 @@ Term = tuple[str, str, str]
 
 
 def linked_text(text: str, *, language: str, edition: Edition, terms: Iterable[Term],
-                rule_id: str | None, used_terms: set[str] | None = None) -> Markup:
+                rule_id: str | None, used_terms: set[str] | None = None,
+                ref_names: dict[str, str] | None = None) -> Markup:
     """Escaped text with cross-references as links and the first mention of each glossary term explained.
 
-    `used_terms` is the set of term ids already explained on this page (updated here); None: no terms."""
+    `used_terms` is the set of term ids already explained on this page (updated here); None: no terms.
+    `ref_names`: the page language's words for "addendum", "procedure" and "rule" (see `ref_label`)."""
     out: list[Markup] = []
     position = 0
     for ref in find_refs(text, language):
         out.append(_with_terms(text[position:ref.start], language, terms, used_terms))
         href = ref_href(ref, language, rule_id, edition)
-        label = text[ref.start:ref.end]
+        label = ref_label(ref, language, ref_names)
         if href:
             out.append(Markup('<a class="tda-ref" href="{}">{}</a>').format(href, label))
         else:
@@ -44,6 +46,26 @@ def linked_text(text: str, *, language: str, edition: Edition, terms: Iterable[T
         position = ref.end
     out.append(_with_terms(text[position:], language, terms, used_terms))
     return Markup("").join(out)
+
+
+# Two Latin letters or more, other than a procedure's "RP": a reference written in English words.
+_ENGLISH_WORDS = re.compile(r"(?!RP\b)[A-Za-z]{2,}")
+
+
+def ref_label(ref, language: str, names: dict[str, str] | None) -> str:
+    """The words a link shows. A translation that names its target in English ("см. Illustration Addendum",
+    "см. Recommended Procedure 5") gets the link in its own language; the sentence around it stays as
+    written, and the source's words stay in the data exports and the compare view."""
+    if language == "en" or not names or not _ENGLISH_WORDS.search(ref.text):
+        return ref.text
+    if ref.kind == "addendum":
+        return names["addendum"]
+    number = (ref.rule or "").removeprefix("RP-") + (f"-{ref.part}" if ref.part else "")
+    if ref.kind == "procedure":
+        return f"{names['procedure']} {number}"
+    if ref.kind == "rule":
+        return f"{names['rule']} {number}"
+    return ref.text
 
 
 def ref_href(ref, language: str, rule_id: str | None, edition: Edition) -> str | None:
