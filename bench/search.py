@@ -5,7 +5,7 @@
 
 Relevance (MRR@10 and recall@3, see tdarules.search.evaluate; rows "/strict" count glossary hits as
 misses), one row per group:
-* project   tests/search/queries.yaml; tune / held-out: questions.yaml split in thirds.
+* project   tests/search/queries.yaml; tune / held-out: the players' questions (rulebook/training/questions.yaml, tests/search/questions.yaml).
 * dev*      questions_dev*.yaml, tuning batches (dev2-dev7 written blind, from the rule texts alone).
 * fresh     questions_fresh.yaml, a held-out batch.
 * unseen*   questions_unseen*.yaml, held out and written by hands that never saw the engine, each
@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, FRESH, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, load_queries, rank_of, split, summarize  # noqa: E402
+from tdarules.search.evaluate import DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, FRESH, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, load_queries, players_questions, rank_of, summarize  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
 from lunr_site import site_file_bytes  # noqa: E402
@@ -324,7 +324,7 @@ def main() -> None:
     cases = [] if only else load_queries()
     for case in cases:
         GROUPS[id(case)] = "project"
-    for group, members in split(load_queries(QUESTIONS)).items():
+    for group, members in players_questions().items():
         if (args.tuning_only and group in HELD_OUT) or only:
             continue
         for case in members:

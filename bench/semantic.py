@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import DEV, FRESH, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, load_queries, rank_of, split, summarize  # noqa: E402
+from tdarules.search.evaluate import DEV, FRESH, UNSEEN, UNSEEN2, UNSEEN3, load_queries, players_questions, rank_of, summarize  # noqa: E402
 from tdarules.search.index import build_index, documents  # noqa: E402
 from tdarules.search.query import engine  # noqa: E402
 
@@ -56,7 +56,7 @@ def main() -> None:
     index_dir = Path(tempfile.mkdtemp(prefix="sem-index-"))
     build_index(rulebook, index_dir)
     lexical = engine(index_dir)
-    groups = split(load_queries(QUESTIONS))
+    groups = players_questions()
     for name, path in (("dev", DEV), ("fresh", FRESH), ("unseen", UNSEEN), ("unseen2", UNSEEN2), ("unseen3", UNSEEN3)):
         if path.exists():
             groups[name] = load_queries(path)

@@ -7,7 +7,7 @@ from node_module import needs_node, run_in_node
 
 from tdarules.search.amounts import amount_rule, amounts
 from tdarules.search.analyzers import fold, t2s
-from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, QUESTIONS, load_queries
+from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, QUESTIONS, QUESTIONS_TUNE, load_queries
 
 # (site language, what a player types, the rule its amounts point to or None), written from the rules
 STORIES = [
@@ -55,7 +55,7 @@ process.stdout.write(JSON.stringify(queries.map(([lang, text]) => [a.amountRule(
 
 @needs_node
 def test_fallback_reads_amounts_as_the_api_does():
-    batches = (None, QUESTIONS, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10)
+    batches = (None, QUESTIONS, QUESTIONS_TUNE, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10)
     cases = [(c.lang, t2s(fold(c.q))) for batch in batches for c in (load_queries(batch) if batch else load_queries())]
     cases += [(lang, t2s(fold(typed))) for lang, typed, _ in STORIES]
     js = run_in_node(RUNNER, ["amounts.js"], {"queries": cases})

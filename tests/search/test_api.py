@@ -44,7 +44,7 @@ def test_default_language_and_limit(server_url):
 
 
 @pytest.mark.parametrize("raw", [
-    "", "q=", "q=%20%20%20", "q=" + "a" * 201, "q=raise&lang=fr", "q=raise&lang=", "q=%00raise",
+    "", "q=", "q=%20%20%20", "q=" + "a" * 1001, "q=raise&lang=fr", "q=raise&lang=", "q=%00raise",
     "q=a%1Bb", "q=raise*", "q=%7Ba%20TO%20z%7D", "q=%3Cscript%3E", "q=%FF%FE", "q=%C3%28", "lang=%FF&q=raise",
     "q=raise&limit=abc", "q=raise&limit=0", "q=raise&limit=1000", "q=raise&limit=-1", "q=a&q=b", "q=...",
     "q=%ED%A0%80",      # an encoded surrogate: invalid UTF-8

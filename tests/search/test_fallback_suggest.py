@@ -10,7 +10,7 @@ from node_module import needs_node, run_in_node
 
 from tdarules.search import suggest
 from tdarules.search.analyzers import t2s
-from tdarules.search.evaluate import QUESTIONS, load_queries
+from tdarules.search.evaluate import QUESTIONS, QUESTIONS_TUNE, load_queries
 from tdarules.search.typos import fold_query
 
 pytestmark = needs_node
@@ -42,7 +42,7 @@ def data(query_env):
 
 
 def queries():
-    cases = load_queries() + load_queries(QUESTIONS)
+    cases = load_queries() + load_queries(QUESTIONS) + load_queries(QUESTIONS_TUNE)
     return [(c.lang, c.q) for c in cases] + MISTYPED
 
 

@@ -11,7 +11,7 @@ from node_module import needs_node, run_in_node
 from tdarules.search import learned
 from tdarules.search import situations as py_situations
 from tdarules.search.analyzers import t2s
-from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, QUESTIONS, load_queries
+from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, QUESTIONS, QUESTIONS_TUNE, load_queries
 from tdarules.search.typos import question_text
 
 pytestmark = needs_node
@@ -51,7 +51,7 @@ def test_same_understanding_as_the_api(data):
     """Every query of the project set and the tuning batches (about 5,100). The fallback folds Traditional with
     the site's own characters (pagefind/t2s.json), the API with all of OpenCC: a character the site
     never uses (長考, 飲料) stays Traditional in the fallback's text, and can match nothing either way."""
-    batches = (None, QUESTIONS, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9)
+    batches = (None, QUESTIONS, QUESTIONS_TUNE, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9)
     cases = [(c.lang, c.q) for batch in batches for c in (load_queries(batch) if batch else load_queries())]
     js = run_js(data, cases)
     differ = []

@@ -4,11 +4,11 @@ are never counted (evaluate.rank_of): the question is which rule answers.
 
 * tests/search/queries.yaml: the project's 130 queries (mostly the rules' own terms): FLOOR_PER_LANGUAGE
   and FLOOR_RECALL_AT_3;
-* tests/search/questions.yaml: 332 players' questions, situations, slang and typos in four
-  languages, split into a tuning two thirds and a held-out third (evaluate.split): QUESTION_FLOORS;
+* the players' questions: 332 situations, questions, slang and typos in four languages, a tuning two
+  thirds (rulebook/training/questions.yaml) and a held-out third (tests/search/questions.yaml): QUESTION_FLOORS;
 * tests/search/questions_unseen*.yaml: held-out batches written blind from the rule texts, without
   seeing the engine, its vocabulary or any other batch; never tuned on, only guarded: UNSEEN_FLOORS;
-* tests/search/questions_dev2.yaml … questions_dev12.yaml: tuning batches written blind the same way,
+* rulebook/training/questions_dev2.yaml … questions_dev12.yaml: tuning batches written blind the same way,
   each measured once before it was tuned on. Those with a pass of their own (vocabulary; for dev11,
   the learned evidence) have the higher DEV_FLOORS; dev10 and dev12 had none and keep UNSEEN_FLOORS. Every tuning batch is also what
   learned.py learns from."""
@@ -16,11 +16,11 @@ from collections import defaultdict
 
 import pytest
 
-from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, QUESTIONS, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, load_queries, rank_of, rule_of, split, summarize
+from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, load_queries, players_questions, rank_of, rule_of, summarize
 from tdarules.search.query import search
 
 CASES = load_queries()
-QUESTION_CASES = split(load_queries(QUESTIONS))
+QUESTION_CASES = players_questions()
 FLOOR_RECALL_AT_3 = 0.97
 FLOOR_PER_LANGUAGE = 0.95
 # players' questions: per language, per third

@@ -2,31 +2,35 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
-QUERIES = Path(__file__).resolve().parents[3] / "tests" / "search" / "queries.yaml"
-QUESTIONS = QUERIES.with_name("questions.yaml")     # players' questions, split into tune / held-out
+ROOT = Path(__file__).resolve().parents[3]
+# Training data (rulebook/training/README.md): the labelled questions the learned evidence is
+# trained on, shipped inside the search data. Held-out batches and test inputs live in tests/search.
+TRAINING = ROOT / "rulebook" / "training"
+QUERIES = ROOT / "tests" / "search" / "queries.yaml"
+QUESTIONS = QUERIES.with_name("questions.yaml")     # players' questions: the held-out third
+QUESTIONS_TUNE = TRAINING / "questions.yaml"         # ... and the other two thirds, trained on
 FRESH = QUERIES.with_name("questions_fresh.yaml")   # a later held-out batch, reported on its own
-DEV = QUERIES.with_name("questions_dev.yaml")       # a later tuning batch
+DEV = TRAINING / "questions_dev.yaml"               # a later tuning batch
 # Tuning batches written blind from the rule texts alone, like the held-out ones below, each measured
 # once before anything was tuned on it. dev10 and dev12 had no vocabulary pass of their own: their
 # failures guided general changes only. dev12 was written as a held-out batch (so there is no unseen10).
-DEV2 = QUERIES.with_name("questions_dev2.yaml")
-DEV3 = QUERIES.with_name("questions_dev3.yaml")
-DEV4 = QUERIES.with_name("questions_dev4.yaml")
-DEV5 = QUERIES.with_name("questions_dev5.yaml")
-DEV6 = QUERIES.with_name("questions_dev6.yaml")
-DEV7 = QUERIES.with_name("questions_dev7.yaml")
-DEV8 = QUERIES.with_name("questions_dev8.yaml")
-DEV9 = QUERIES.with_name("questions_dev9.yaml")
-DEV10 = QUERIES.with_name("questions_dev10.yaml")
-DEV11 = QUERIES.with_name("questions_dev11.yaml")
-DEV12 = QUERIES.with_name("questions_dev12.yaml")
+DEV2 = TRAINING / "questions_dev2.yaml"
+DEV3 = TRAINING / "questions_dev3.yaml"
+DEV4 = TRAINING / "questions_dev4.yaml"
+DEV5 = TRAINING / "questions_dev5.yaml"
+DEV6 = TRAINING / "questions_dev6.yaml"
+DEV7 = TRAINING / "questions_dev7.yaml"
+DEV8 = TRAINING / "questions_dev8.yaml"
+DEV9 = TRAINING / "questions_dev9.yaml"
+DEV10 = TRAINING / "questions_dev10.yaml"
+DEV11 = TRAINING / "questions_dev11.yaml"
+DEV12 = TRAINING / "questions_dev12.yaml"
 # Held-out batches, never tuned on, written blind by hands that never saw the engine or its
 # vocabulary; from unseen3 on, each was written before the engine work it was first used to judge,
 # so its figure is the one that says how the engine does on new questions.
@@ -43,8 +47,7 @@ UNSEEN11 = QUERIES.with_name("questions_unseen11.yaml")
 UNSEEN12 = QUERIES.with_name("questions_unseen12.yaml")
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
-# (questions.yaml: its tuning two thirds only; fresh, unseen*: never)
-TUNING = (QUESTIONS, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12)
+TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12)
 
 
 @dataclass
@@ -80,16 +83,9 @@ def load_queries(path: Path = QUERIES) -> list[Case]:
     return cases
 
 
-def held_out(case: Case) -> bool:
-    """The held-out third: sha1("lang|q") mod 3 == 0. Fixed by the text alone, so adding queries never
-    moves an old one between the thirds."""
-    digest = hashlib.sha1(f"{case.lang}|{case.q}".encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") % 3 == 0
-
-
-def split(cases: list[Case]) -> dict[str, list[Case]]:
-    """{"tune": two thirds, "held-out": one third} (see :func:`held_out`)."""
-    return {"tune": [c for c in cases if not held_out(c)], "held-out": [c for c in cases if held_out(c)]}
+def players_questions() -> dict[str, list[Case]]:
+    """The players' questions: {"tune": the two thirds trained on, "held-out": the third that is not}."""
+    return {"tune": load_queries(QUESTIONS_TUNE), "held-out": load_queries(QUESTIONS)}
 
 
 def rule_of(doc_id: str) -> str:
@@ -128,24 +124,43 @@ def rank_of(hits, expect: list[str], glossary_counts: bool = False) -> int | Non
 
 
 def held_out_cases() -> list[Case]:
-    """questions.yaml's held-out third, fresh and every unseen batch (those to come included)."""
-    cases = split(load_queries(QUESTIONS))["held-out"] + load_queries(FRESH)
+    """The players' held-out third, fresh and every unseen batch (those to come included)."""
+    cases = load_queries(QUESTIONS) + load_queries(FRESH)
     for path in sorted(QUERIES.parent.glob("questions_unseen*.yaml")):
         cases += load_queries(path)
     return cases
 
 
+def same_text(lang: str, text: str) -> tuple[str, str]:
+    """A question as the engine compares texts: NFKC, lower case, Chinese in Simplified (either
+    Chinese site's label), punctuation and spacing aside. Two questions with the same key are the
+    same question to the engine, so a held-out one must never be trained on in another spelling."""
+    from .analyzers import fold, t2s
+    folded = fold(text)
+    if lang.startswith("zh"):
+        lang, folded = "zh", t2s(folded)
+    return lang, " ".join(re.findall(r"[^\W_]+", folded))
+
+
+def is_sentence(lang: str, text: str) -> bool:
+    """Whether a phrase is a sentence someone wrote (three words or more; six characters or more of
+    Chinese), not a term. Terms ("string bet", "大盲前注") are the rules' own words, which every
+    query set repeats; a sentence equal to a held-out question is that question, and stays out of
+    the vocabulary and the training data."""
+    key = same_text(lang, text)[1]
+    if lang.startswith("zh"):
+        return len(key.replace(" ", "")) >= 6
+    return len(text.split()) >= 3           # "all-in button" is two words, a term
+
+
 @functools.cache
 def tuning_cases() -> tuple[Case, ...]:
-    """Every case of :data:`TUNING`, except those whose text a held-out batch also holds (writers
-    working blind sometimes type the same short question: "第40条"). Read once per process: every
+    """Every case of :data:`TUNING`, except those a held-out batch also holds once folded as the
+    engine folds (:func:`same_text`: writers working blind sometimes type the same short question,
+    "第40条", or the same text under the other Chinese label). Read once per process: every
     language's index and fallback data learn from them."""
-    held = {(c.lang, c.q.strip().lower()) for c in held_out_cases()}
-    out = []
-    for path in TUNING:
-        cases = load_queries(path)
-        out += [c for c in (split(cases)["tune"] if path == QUESTIONS else cases) if (c.lang, c.q.strip().lower()) not in held]
-    return tuple(out)
+    held = {same_text(c.lang, c.q) for c in held_out_cases()}
+    return tuple(c for path in TUNING for c in load_queries(path) if same_text(c.lang, c.q) not in held)
 
 
 def summarize(ranks: list[int | None]) -> dict[str, float]:

@@ -213,7 +213,7 @@ def _understanding_key(rulebook, lang: str, docs: list[Doc]) -> str:
                          ensure_ascii=False)
     # the question files as bytes (parsing them costs more than this whole key): the tuning
     # batches it learns from, and the held-out ones whose questions it leaves out
-    questions = sorted(evaluate.QUERIES.parent.glob("*.yaml"))
+    questions = sorted([*evaluate.TRAINING.glob("*.yaml"), *evaluate.QUERIES.parent.glob("*.yaml")])
     return DiskCache.key(inputs.encode("utf-8"), rulebook.situations.model_dump_json().encode("utf-8"),
                          *(term.model_dump_json().encode("utf-8") for term in rulebook.glossary),
                          *(path.read_bytes() for path in [*questions, *_CODE]))
