@@ -4,7 +4,7 @@
                                      [--seconds 20] [--clients 32] [--tuning-only]
 
 Relevance (MRR@10 and recall@3, see tdarules.search.evaluate; rows "/strict" count glossary hits as
-misses), one row per group:
+misses), one row per group, then one per style (`kind`) over the held-out batches:
 * project   tests/search/queries.yaml; tune / held-out: the players' questions (rulebook/training/questions.yaml, tests/search/questions.yaml).
 * dev*      questions_dev*.yaml, tuning batches (dev2-dev7 written blind, from the rule texts alone).
 * fresh     questions_fresh.yaml, a held-out batch.
@@ -100,6 +100,15 @@ def grouped(cases, name: str, ranks_by_case: dict[int, int | None], strict: dict
                 ranks[c.lang].append(ranks_by_case[id(c)])
         if ranks:
             table(f"{name}:{group}", ranks)
+    if name.endswith("/strict"):
+        return
+    # by style (the batches' `kind`), held-out batches only: how the engine does on each way of asking
+    for kind in sorted({c.kind for c in cases if GROUPS[id(c)] in HELD_OUT and c.kind}):
+        ranks = defaultdict(list)
+        for c in cases:
+            if GROUPS[id(c)] in HELD_OUT and c.kind == kind:
+                ranks[c.lang].append(ranks_by_case[id(c)])
+        table(f"{name}:style:{kind}", ranks)
 
 
 def table(name: str, ranks: dict[str, list]) -> None:

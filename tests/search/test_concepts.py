@@ -65,6 +65,7 @@ def test_numbers_that_can_only_be_amounts_count_as_amounts(prepared):
     assert set(zh) <= set(query_keys(prepared, "zh-Hans", "对方下注1000我推了1400"))
     ru = prepared["ru"]["concepts"]["amount"]
     assert set(ru) <= set(query_keys(prepared, "ru", "поставил 1000"))
+    assert zh and ru                       # else the two checks above hold for nothing
 
 
 def test_a_word_of_two_concepts_is_reported_with_its_line(tmp_path):

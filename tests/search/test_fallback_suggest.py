@@ -78,6 +78,7 @@ def test_same_decisions_as_python(data):
 def test_engine_agrees_with_the_pure_functions(index_dir, data):
     from tdarules.search.query import engine
     eng = engine(index_dir)
+    proposed = 0
     for lang, q in MISTYPED:
         mine = python_side(data, lang, q)
         term = eng.exact_term(q, lang)
@@ -85,3 +86,5 @@ def test_engine_agrees_with_the_pure_functions(index_dir, data):
         if not eng.search(q, lang, 10):
             proposal = eng.suggestion(q, lang)
             assert proposal in (None, mine["suggestion"]), (lang, q, proposal)
+            proposed += proposal is not None
+    assert proposed, "an engine that never proposes anything agrees with nothing"

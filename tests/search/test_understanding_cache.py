@@ -34,7 +34,12 @@ def test_a_changed_vocabulary_is_a_new_entry(rulebook, tmp_path, monkeypatch):
     assert len(after["situations"]["entries"]) < len(before["situations"]["entries"])
 
 
-def test_off_computes_every_time(rulebook, tmp_path, monkeypatch):
+def test_off_computes_every_time(rulebook, monkeypatch):
+    """With the cache off, each new process computes it again: nothing is read from disk or written."""
     monkeypatch.setenv("TDA_SEARCH_CACHE", "off")
-    assert understood(rulebook, "ru")["situations"]["entries"]
-    assert not list(tmp_path.iterdir())
+    computed = []
+    original = index._understand
+    monkeypatch.setattr(index, "_understand", lambda *a, **k: computed.append(a[1]) or original(*a, **k))
+    first = understood(rulebook, "ru")
+    assert understood(rulebook, "ru") == first and first["situations"]["entries"]
+    assert computed == ["ru", "ru"]

@@ -19,7 +19,7 @@ const TEXT = {
 export function mountResults(root, { search, escapeHtml, safeSnippet, resultsUrl, lang }) {
   const T = TEXT[lang] || TEXT.en;
   root.innerHTML =
-    `<form class="tda-results__form" role="search"><input type="search" name="q" maxlength="200" autocomplete="off"` +
+    `<form class="tda-results__form" role="search"><input type="search" name="q" maxlength="1000" autocomplete="off"` +
     ` enterkeyhint="search" aria-label="${escapeHtml(T.label)}"><button type="submit">${escapeHtml(T.go)}</button></form>` +
     `<p class="tda-results__status" aria-live="polite"></p><div class="tda-results__list"></div>`;
   const form = root.querySelector("form"), input = form.querySelector("input");

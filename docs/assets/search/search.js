@@ -20,10 +20,14 @@ const LIMIT = 10;
 const API_TIMEOUT_MS = 2500;
 
 const TEXT = {
-  en: { placeholder: "Search rules: 43, min raise, string bet…", none: "No results", didYouMean: "Did you mean", offline: "offline search", label: "Search the rules" },
-  "zh-Hant": { placeholder: "搜尋規則：43、最低加注…", none: "沒有結果", didYouMean: "您是不是要找", offline: "離線搜尋", label: "搜尋規則" },
-  "zh-Hans": { placeholder: "搜索规则：43、最低加注…", none: "没有结果", didYouMean: "您是不是要找", offline: "离线搜索", label: "搜索规则" },
-  ru: { placeholder: "Поиск: 43, мин. рейз, стринг-бет…", none: "Ничего не найдено", didYouMean: "Возможно, вы имели в виду", offline: "офлайн-поиск", label: "Поиск по правилам" },
+  en: { placeholder: "Search rules: 43, min raise, string bet…", none: "No results", didYouMean: "Did you mean", offline: "offline search", label: "Search the rules",
+    tooLong: "That is longer than 1,000 characters: keep what happened at the table.", invalid: "This search cannot be run: leave out symbols and try again." },
+  "zh-Hant": { placeholder: "搜尋規則：43、最低加注…", none: "沒有結果", didYouMean: "您是不是要找", offline: "離線搜尋", label: "搜尋規則",
+    tooLong: "超過 1,000 個字元：請只留下牌桌上發生的事。", invalid: "無法執行這個搜尋：請去掉符號後再試。" },
+  "zh-Hans": { placeholder: "搜索规则：43、最低加注…", none: "没有结果", didYouMean: "您是不是要找", offline: "离线搜索", label: "搜索规则",
+    tooLong: "超过 1,000 个字符：请只留下牌桌上发生的事。", invalid: "无法执行这个搜索：请去掉符号后再试。" },
+  ru: { placeholder: "Поиск: 43, мин. рейз, стринг-бет…", none: "Ничего не найдено", didYouMean: "Возможно, вы имели в виду", offline: "офлайн-поиск", label: "Поиск по правилам",
+    tooLong: "Длиннее 1000 символов: оставьте то, что произошло за столом.", invalid: "Такой запрос выполнить нельзя: уберите символы и попробуйте снова." },
 };
 const T = TEXT[LANG] || TEXT.en;
 
@@ -62,7 +66,8 @@ export async function searchApi(q, lang = LANG, limit = LIMIT) {
     const url = `${API}?${new URLSearchParams({ q, lang, limit: String(limit) })}`;
     const res = await fetch(url, { signal: ctrl.signal, headers: { Accept: "application/json" } });
     const type = res.headers.get("content-type") || "";
-    if (res.status === 400 && type.includes("json")) return { error: (await res.json()).error, backend: "api" };
+    // the API's reasons are English: the reader gets one in the page's language
+    if (res.status === 400 && type.includes("json")) return { error: T.invalid, backend: "api" };
     if (!res.ok || !type.includes("json")) throw new Error(`API ${res.status}`);
     const body = await res.json();
     return { hits: body.hits, corrected: body.corrected || null, suggestion: body.suggestion || null, backend: "api" };
@@ -80,7 +85,11 @@ export async function searchPagefind(q, limit = LIMIT) {
   return (await fallback()).searchPagefind(q, limit, LANG, { escapeHtml, unescapeHtml });
 }
 
+// A story a player pastes is read up to this many characters once normalised (query.MAX_QUERY).
+export const MAX_QUERY = 1000;
+
 export async function search(q, limit = LIMIT) {
+  if (q.normalize("NFKC").length > MAX_QUERY) return { error: T.tooLong, backend: "box" };
   if (apiAvailable()) {
     try {
       const result = await searchApi(q, LANG, limit);
@@ -102,7 +111,7 @@ function mount() {
   form.className = "tda-search";
   form.setAttribute("role", "search");
   form.innerHTML =
-    `<input type="search" name="q" class="tda-search__input" maxlength="200" autocomplete="off"` +
+    `<input type="search" name="q" class="tda-search__input" maxlength="1000" autocomplete="off"` +
     ` enterkeyhint="search" aria-label="${escapeHtml(T.label)}" placeholder="${escapeHtml(T.placeholder)}">` +
     `<div class="tda-search__results" role="region" aria-live="polite" hidden></div>`;
   const before = host.querySelector(".md-header__option, .md-header__source, form.md-header__option");
