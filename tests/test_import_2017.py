@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 
 from tdarules.importers.tda2017 import (
-    FOOTER, import_2017, parse_2024_english, rule_plain_text, run_together_words,
+    FOOTER, Vocabulary, _vocabulary, import_2017, parse_2024_english, repair_joins, rule_plain_text,
+    run_together_words,
 )
 from tdarules.model import Edition, Renumbering
 
@@ -168,7 +170,9 @@ def test_texts_are_verbatim(edition):
         for _, block in rule.all_blocks():
             assert squash(block.text) in source, block.text
             assert squash(block.verbatim) in raw, block.verbatim
-    assert "chipawarded" in rule_plain_text_of(edition, "24")      # words are not repaired
+    # lost spaces are put back for reading; the source's spelling stays in source_text
+    assert "one chip awarded" in rule_plain_text_of(edition, "24")
+    assert "chipawarded" in edition.rules["24"].parts["A"].blocks[0].source_text
 
 
 def rule_plain_text_of(edition, rid):
@@ -183,7 +187,9 @@ def test_footers_removed_and_recorded(edition):
             notes = [d.note for d in block.defects if d.note.startswith("page footer removed")]
             if notes:
                 assert "Copyright 2017: All Rights Reserved" in notes[0]
-                assert block.source_text.startswith(block.text) and "Copyright 2017" in block.source_text
+                # the text may also have had lost spaces put back: compare without whitespace
+                assert squash(block.source_text).startswith(squash(block.text))
+                assert "Copyright 2017" in block.source_text
                 footer_blocks.append(rule.id)
     assert footer_blocks == ["30", "38", "43", "50", "59", "68"]
     assert len(FOOTER.findall(SRC_2017)) == len(footer_blocks)
@@ -201,11 +207,105 @@ def test_truncation_and_prefix_defects(edition):
     assert edition.title.by == "ours"
 
 
-def test_run_together_words_recorded_not_fixed():
+def test_run_together_words_found():
     vocab = {"one", "chip", "awarded", "get", "may", "not", "at", "least"}
     assert run_together_words("of one chipawarded to; will get1 chip; maynot atleast", vocab) == [
         "chipawarded", "get1", "maynot", "atleast"]
     assert run_together_words("one chip awarded", vocab) == []
+
+
+# --------------------------------------------------------------------------------------------
+# spaces lost by the PDF extraction: put back for reading, recorded, verbatim kept
+
+KNOWN_JOINS = ("playerraises", "minimumraise", "for2000", "chipawarded", "thesame", "Bthen",
+               "hand.A", "seated,and", "Ex:NLHE", "bet(at", "isn’tfirst", "areadvised")
+# a sentence end glued to the next sentence: "hand.A"; "i.e." and "e.g." do not match
+GLUED_SENTENCE = re.compile(r"[a-z]{2}[.!?][A-Z]")
+JOIN_NOTE = "words run together where the PDF lost a line break"
+
+
+def on_disk_edition() -> Edition:
+    return Edition.model_validate(YAML(typ="safe").load((RULEBOOK / "2017/en.yaml").read_text(encoding="utf-8")))
+
+
+def every_block(edition: Edition):
+    for rule in edition.all_rules():
+        for where, block in rule.all_blocks():
+            yield f"rule {rule.id} {where}", block
+    for n, block in enumerate(edition.preamble):
+        yield f"preamble {n}", block
+
+
+def source_of(block) -> str:
+    """The block's source span without the page footer the importer removed."""
+    return FOOTER.sub("", block.verbatim).strip()
+
+
+@pytest.fixture(params=["imported", "on disk"])
+def both_editions(request, edition):
+    """The importer's output and the committed YAML: both must hold the repairs."""
+    return edition if request.param == "imported" else on_disk_edition()
+
+
+def test_no_block_keeps_a_join(both_editions, rules_2024):
+    vocab = _vocabulary(t for _, t in rules_2024.values())
+    for where, block in every_block(both_editions):
+        for join in KNOWN_JOINS:
+            assert join not in block.text, (where, join)
+        assert not GLUED_SENTENCE.search(block.text), (where, block.text)
+        assert run_together_words(block.text, vocab) == [], (where, block.text)
+    text46 = rule_plain_text_of(both_editions, "46")
+    assert "If a player raises" in text46 and "full minimum raise" in text46 and "opens for 2000" in text46
+    assert "next hand. A hand begins" in both_editions.rules["23"].blocks[0].text
+
+
+def test_repairs_only_add_spaces(both_editions):
+    """No word is changed: every block's text without whitespace is its source's."""
+    blocks = list(every_block(both_editions))
+    assert len(blocks) > 70
+    for where, block in blocks:
+        assert squash(block.text) == squash(source_of(block)), where
+
+
+def test_every_repair_is_recorded_with_the_verbatim_paragraph(both_editions):
+    repaired = 0
+    for where, block in every_block(both_editions):
+        notes = [d.note for d in block.defects if d.note.startswith(JOIN_NOTE)]
+        if block.text == source_of(block):
+            assert not notes, where
+            continue
+        repaired += 1
+        assert len(notes) == 1 and all(d.kind == "format" for d in block.defects if d.note in notes)
+        # source_text is the source's own span, character for character
+        assert block.source_text is not None and block.source_text in SRC_2017, where
+        joins = re.findall(r"'([^']+)' → '([^']+)'", notes[0])
+        assert joins, notes[0]
+        for original, shown in joins:                    # the note names each join as the source spells it
+            assert original in block.source_text and original.replace(" ", "") == shown.replace(" ", "")
+            assert shown in block.text, (where, shown)
+    assert repaired == 58
+
+
+def test_repair_joins_puts_back_spaces_only():
+    vocab = Vocabulary({"a", "at", "his", "this", "seat", "player", "raises", "hand", "begins",
+                        "the", "next", "for", "chip", "see", "rule", "are", "advise"},
+                       Counter({("at", "his"): 1}))
+    text = ("the next hand.A hand begins, i.e. a playerraises for2000 athis seat,see chip(s) "
+            "or 2,000 at 10:30 (see Rule 30) the deal(see Rule 30) areadvised")
+    shown, repairs = repair_joins(text, vocab)
+    assert shown == ("the next hand. A hand begins, i.e. a player raises for 2000 at his seat, see chip(s) "
+                     "or 2,000 at 10:30 (see Rule 30) the deal (see Rule 30) are advised")
+    assert [old for old, _ in repairs] == ["hand.A", "playerraises", "for2000", "athis", "seat,see",
+                                           "deal(see", "areadvised"]
+    assert squash(shown) == squash(text)
+    assert repair_joins("one chip awarded.", vocab) == ("one chip awarded.", [])
+
+
+def test_hyphen_prefixes_are_not_words():
+    """"re" of "re-buy" does not make "here" a join, while a hyphenated word still splits off."""
+    vocab = _vocabulary(["he may re-buy a multi-chip bet of the chip"])
+    assert repair_joins("here", vocab) == ("here", [])
+    assert repair_joins("themulti-chip bet", vocab) == ("the multi-chip bet", [("themulti-chip", "the multi-chip")])
 
 
 # --------------------------------------------------------------------------------------------

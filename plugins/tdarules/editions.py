@@ -1,9 +1,10 @@
 """2017 → 2024: each 2017 rule's successor, its status, and a word-level redline of the English.
 
 The pairs come from rulebook/renumbering.yaml (through the model); the diff is Python's difflib on
-word tokens. The 2017 text was extracted from a PDF that lost some line breaks ("playerraises"): a
-replacement whose words are the same letters once spaces are removed is shown as unchanged text, so
-the redline marks what the TDA changed, not what the PDF extraction broke.
+word tokens. The 2017 text was extracted from a PDF that lost some spaces ("playerraises"); the
+importer puts them back, so the redline compares words the TDA wrote. As a safety net for spacing
+the importer cannot tell, a replacement whose words are the same letters once spaces are removed is
+shown as unchanged text: the redline marks what the TDA changed, not what the extraction broke.
 """
 from __future__ import annotations
 

@@ -7,14 +7,17 @@ The source is text extracted from a PDF of the 2017 Poker TDA Rules, rules 23 to
 * section names are glued between the end of one rule and the next heading
   (`…subject to penalty.Button / Blinds32: Dead Button…`);
 * the page footer `Copyright 2017: …PokerTDA.com.` sits at the end of some paragraphs;
-* line breaks were dropped, so some words run together ("one chipawarded");
+* line breaks were dropped, so some words run together ("one chipawarded", "opens for2000")
+  and some sentences touch ("the next hand.A hand begins");
 * the first line (`WIXLIB`) is a web-page artefact, not rule text;
 * after the truncated rule 71 the page restarts the rulebook: the preamble, the section name
   "General Concepts" and the heading of rule 1, with no rule text.
 
-Nothing is reworded: the importer only removes the footers (keeping the verbatim paragraph in
-`source_text`) and splits headings, section names, lettered parts and one numbered list from the
-text they were glued to. Every such repair is recorded as a `Defect`.
+Nothing is reworded: the importer only removes the footers, puts back the spaces the extraction
+lost (keeping the verbatim paragraph in `source_text` in both cases) and splits headings, section
+names, lettered parts and one numbered list from the text they were glued to. Every such repair
+is recorded as a `Defect`. Putting spaces back only adds whitespace: a block's text with the
+whitespace removed is its source's.
 
 `import_2017()` is pure; `rulebook import` writes its result to `rulebook/2017/en.yaml` and
 `rulebook/renumbering.yaml`.
@@ -24,6 +27,7 @@ from __future__ import annotations
 import difflib
 import re
 import string
+from collections import Counter
 
 from .structure import unit
 
@@ -41,6 +45,7 @@ TEXT_MATCH_THRESHOLD = 0.5      # a text match at or above this ratio is accepte
 WEAK_MATCH_THRESHOLD = 0.3      # below TEXT_MATCH_THRESHOLD, accepted only with a clear margin
 WEAK_MATCH_MARGIN = 0.15        # over the runner-up
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+PUNCTUATION = string.punctuation + "“”‘’"
 
 
 # --------------------------------------------------------------------------------------------
@@ -90,61 +95,187 @@ def _block(text: str, *, kind: str = "p", marker: str | None = None, joined: boo
 
 
 # --------------------------------------------------------------------------------------------
-# run-together words (recorded, never fixed)
+# run-together words: spaced for reading, the verbatim paragraph kept in `source_text`
 
-def _vocabulary(texts) -> set[str]:
-    vocab: set[str] = set()
+class Vocabulary(set):
+    """Words known to be real (lower case), and how often each pair of them follows in the text
+    they came from. The pairs choose where to split a join that splits two ways: "athis" is
+    "at his", not "a this"."""
+
+    def __init__(self, words=(), pairs: Counter | None = None):
+        super().__init__(words)
+        self.pairs = pairs if pairs is not None else Counter()
+
+
+def _apostrophes(text: str) -> str:
+    return text.replace("'", "’")
+
+
+def _vocabulary(texts) -> Vocabulary:
+    """The words of `texts`. A hyphenated word counts whole ("multi-chip") and joined ("preflop"
+    for "pre-flop"), and its parts only where they also stand alone: "re" of "re-buy" is no word,
+    or "here" would read as "he re"."""
+    vocab = Vocabulary()
     for text in texts:
         for token in text.split():
-            for piece in re.split(r"[^A-Za-z’']+", token):
-                if piece:
-                    vocab.add(piece.lower())
-            joined = re.sub(r"[^A-Za-z]", "", token).lower()
-            if "-" in token and joined.isalpha():
-                vocab.add(joined)                       # "pre-flop" also spelled "preflop"
+            core = _apostrophes(token.strip(PUNCTUATION).lower())
+            for word in re.split(r"[^a-z’\-]+", core):
+                if "-" in word:
+                    if re.fullmatch(r"[a-z’]+(?:-[a-z’]+)+", word):
+                        vocab.add(word)
+                        vocab.add(word.replace("-", ""))
+                elif word:
+                    vocab.add(word)
+        ws = re.findall(r"[a-z0-9’]+", _apostrophes(text.lower()))
+        vocab.pairs.update(zip(ws, ws[1:]))
     return vocab
+
+
+def _known(word: str, vocab: set[str]) -> bool:
+    """In `vocab`, or an inflection of a word in it ("advised", "raises"): the 2024 text does
+    not use every form the 2017 text does."""
+    w = _apostrophes(word.lower())
+    if w in vocab:
+        return True
+    stems = [w[:-1]] if w.endswith(("s", "d")) else []
+    stems += [w[:-2]] if w.endswith(("es", "ed")) else []
+    return any(len(stem) > 2 and stem in vocab for stem in stems)
+
+
+def _split_at(piece: str, vocab: set[str]) -> int | None:
+    """Where a space was lost inside `piece` (an index into it), or None when it is one word.
+
+    A piece counts when it is unknown and splits into a known word followed by a known word or a
+    number ("chipawarded", "get1", "2)first", "themulti-chip"). Both halves must be real words,
+    so a word merely missing from `vocab` is left alone.
+    """
+    m = re.fullmatch(r"([A-Za-z]+)(\d[\d,]*)", piece)             # "get1", "for2000"
+    if m:
+        return m.end(1) if m.group(1).lower() in vocab else None
+    m = re.fullmatch(r"(\d+\)?)([A-Za-z]{3,})", piece)            # "2)first", "200change"
+    if m:
+        return m.end(1) if m.group(2).lower() in vocab else None
+    if not re.fullmatch(r"[A-Za-z’']+(?:-[A-Za-z’']+)*", piece):
+        return None
+    low = _apostrophes(piece.lower())
+    if len(low) < 3 or _known(low, vocab) or low + "s" in vocab or low + "es" in vocab:
+        return None
+    # a player letter glued to the next word: "Bthen"
+    if re.fullmatch(r"[A-E][a-z]{3,}", piece) and low[1:] in vocab:
+        return 1
+    candidates = []
+    for i in range(1, len(low)):
+        left, right = low[:i], low[i:]
+        if not (left[-1].isalpha() and right[0].isalpha()) or "-" in left:
+            continue            # never "isn" + "’tfirst"; a hyphenated word splits before its hyphen
+        if left in vocab and _known(right, vocab) and (len(left) > 1 or left == "a") \
+                and (len(right) > 1 or right == "a"):
+            candidates.append(i)
+    if candidates:
+        pairs = getattr(vocab, "pairs", Counter())
+        # the split the reference text uses most; else the one without a one-letter word
+        return max(candidates, key=lambda i: (pairs[(low[:i], low[i:])], min(i, len(low) - i)))
+    if "-" in piece:                   # a join inside one part of a hyphenated word: "re-openingthe"
+        offset = 0
+        for part in piece.split("-"):
+            at = _split_at(part, vocab)
+            if at is not None:
+                return offset + at
+            offset += len(part) + 1
+    return None
+
+
+def _word_pieces(token: str):
+    """(start, end) of each piece of a token that may be a join: punctuation around it stripped,
+    split at "/" and "(" ("and/ordisqualification", "thechip(s)")."""
+    core = token.strip(PUNCTUATION)
+    if not core:
+        return
+    offset = token.find(core)
+    for m in re.finditer(r"[^/(]+", core):
+        yield offset + m.start(), offset + m.end()
 
 
 def run_together_words(text: str, vocab: set[str]) -> list[str]:
     """Tokens that are not words but two words glued where the PDF lost a line break.
 
-    `vocab` holds the words known to be real (the 2024 English text and the words that appear
-    on their own in the 2017 text). A token counts when it is unknown and splits into a known
-    word followed by a known word or a number ("chipawarded", "get1", "2)first").
+    `vocab` holds the words known to be real (the 2024 English text). Each token is listed once
+    per occurrence, as the source spells it without the punctuation around it.
     """
     found = []
     for token in text.split():
-        core = token.strip(string.punctuation + "“”‘’")
-        if not core:
-            continue
-        pieces = re.split(r"[-/]", core)
-        for piece in pieces:
-            if _is_glued(piece, vocab):
-                found.append(core)
-                break
+        if any(_split_at(token[a:b].strip(PUNCTUATION), vocab) is not None for a, b in _word_pieces(token)):
+            found.append(token.strip(PUNCTUATION))
     return found
 
 
-def _is_glued(piece: str, vocab: set[str]) -> bool:
-    # digit/punctuation joins: "get1", "2)first", "for2000"
-    m = (re.fullmatch(r"([A-Za-z]+)(\d[\d,]*)", piece) or re.fullmatch(r"(\d+\)?)([A-Za-z]{3,})", piece))
-    if m:
-        word = m.group(1) if m.group(1).isalpha() else m.group(2)
-        return word.lower() in vocab
-    if not piece.isalpha():
-        return False
-    low = piece.lower()
-    if low in vocab or len(low) < 3 or low + "s" in vocab or low + "es" in vocab:
-        return False
-    # a player letter glued to the next word: "Bthen"
-    if re.fullmatch(r"[A-E][a-z]{3,}", piece) and low[1:] in vocab:
-        return True
-    for i in range(1, len(low)):
-        left, right = low[:i], low[i:]
-        if left in vocab and right in vocab and (len(left) > 1 or left == "a") \
-                and (len(right) > 1 or right == "a"):
-            return True
-    return False
+def _glued_punctuation(token: str) -> list[int]:
+    """Indexes in `token` where a space was lost: "hand.A", "seated,and", "Ex:NLHE", "bet(at".
+
+    A full stop counts before a capital only after a word of two letters or more, a digit or a
+    closing bracket, so "i.e." and "e.g." stay; a comma, semicolon or colon counts before a
+    letter, so "2,000" and "10:30" stay; an opening bracket counts after a word unless it opens
+    a plural ending, so "chip(s)" stays.
+    """
+    cuts = []
+    for m in re.finditer(r"[.!?,;:(]", token):
+        before, after = token[:m.start()], token[m.end():]
+        if not before or not after:
+            continue
+        if m.group() == "(":
+            if re.search(r"[A-Za-z]{2}$", before) and not re.match(r"e?s\)", after):
+                cuts.append(m.start())
+            continue
+        if not re.search(r"(?:[A-Za-z]{2}|[0-9)”’])$", before):
+            continue
+        if m.group() in ".!?" and re.match(r"[A-Z“]", after) \
+                or m.group() in ",;:" and re.match(r"[A-Za-z“(]", after):
+            cuts.append(m.end())
+    return cuts
+
+
+def repair_joins(text: str, vocab: set[str]) -> tuple[str, list[tuple[str, str]]]:
+    """`text` with a space put back wherever the PDF extraction lost one, and the repairs as
+    (as in the source, as shown) pairs.
+
+    Only spaces are added: the result with whitespace removed equals `text` with whitespace
+    removed, so no word is changed.
+    """
+    out, repairs = [], []
+    for token in re.split(r"(\s+)", text):
+        if not token or token.isspace():
+            out.append(token)
+            continue
+        cuts = set()
+        for cut in _glued_punctuation(token):
+            cuts.add(cut)
+            left = re.search(r"[A-Za-z0-9)”’]*[.!?,;:]?$", token[:cut]).group()
+            right = re.match(r"[(“]*[A-Za-z0-9]*", token[cut:]).group()
+            repairs.append((left + right, f"{left} {right}"))
+        for a, b in _word_pieces(token):
+            for start, end in _sub_spans(a, b, cuts):
+                piece = token[start:end]
+                start += len(piece) - len(piece.lstrip(PUNCTUATION))
+                end -= len(piece) - len(piece.rstrip(PUNCTUATION))
+                at = _split_at(token[start:end], vocab)
+                if at is not None:
+                    cuts.add(start + at)
+                    piece = token[start:end]
+                    repairs.append((piece, f"{piece[:at]} {piece[at:]}"))
+        out.append("".join(" " + ch if i in cuts else ch for i, ch in enumerate(token)))
+    return "".join(out), repairs
+
+
+def _sub_spans(a: int, b: int, cuts: set[int]):
+    """(a, b) cut at the punctuation repairs already found, so "hand.Afirst" is two pieces."""
+    edges = [a] + sorted(c for c in cuts if a < c < b) + [b]
+    return list(zip(edges, edges[1:]))
+
+
+def _joins_defect(repairs: list[tuple[str, str]]) -> dict:
+    listed = ", ".join(f"'{old}' → '{new}'" for old, new in dict.fromkeys(repairs))
+    return _defect("format", "words run together where the PDF lost a line break, spaced here "
+                             f"(source_text keeps the paragraph as in the source): {listed}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -259,37 +390,29 @@ def _split_parts(body: str) -> tuple[str, dict[str, str]]:
 
 
 def _paragraph_blocks(text: str, vocab: set[str], *, truncated: bool = False) -> list:
-    """One source paragraph: footers removed (recorded), a `:1. … 2. … 3. …` list split."""
+    """One source paragraph: footers removed, a `:1. … 2. … 3. …` list split, lost spaces put
+    back; each repair recorded as a defect, with the block's verbatim span in `source_text`."""
     verbatim = text.strip()
-    defects = []
-    clean = verbatim
-    for footer in FOOTER.findall(verbatim):
-        defects.append(_defect("format", f"page footer removed from the paragraph: '{footer}'"))
-    clean = FOOTER.sub("", clean).strip()
-    glued = run_together_words(clean, vocab)
-    if glued:
-        listed = ", ".join(f"'{w}'" for w in dict.fromkeys(glued))
-        defects.append(_defect("format", "words run together where the PDF lost a line break "
-                                         f"(kept as in the source): {listed}"))
-    if truncated:
-        defects.append(_defect("truncated", "the source breaks off mid-sentence here"))
-    source_text = verbatim if clean != verbatim else None
-
+    footers = FOOTER.findall(verbatim)
+    clean = FOOTER.sub("", verbatim).strip()
     pieces = _split_list(clean)
-    if len(pieces) == 1:
-        return [_block(clean, source_text=source_text, defects=defects)]
-    # the paragraph's defects and verbatim text go on its last block; earlier blocks are plain
     blocks = []
     for n, (kind, marker, piece) in enumerate(pieces):
         last = n == len(pieces) - 1
-        blocks.append(_block(piece, kind=kind, marker=marker, joined=n > 0,
-                             source_text=source_text if last else None,
-                             defects=defects if last else ()))
-    if source_text is not None:
-        # source_text of the last block must be its own verbatim span, not the whole paragraph
-        last_piece = pieces[-1][2]
-        tail = verbatim[verbatim.find(last_piece):]
-        blocks[-1]["source_text"] = tail
+        defects = []
+        source = piece
+        if last and footers:
+            # the footer goes with the last block: its verbatim span runs to the paragraph's end
+            defects += [_defect("format", f"page footer removed from the paragraph: '{footer}'")
+                        for footer in footers]
+            source = verbatim[verbatim.find(piece):]
+        shown, repairs = repair_joins(piece, vocab)
+        if repairs:
+            defects.append(_joins_defect(repairs))
+        if last and truncated:
+            defects.append(_defect("truncated", "the source breaks off mid-sentence here"))
+        blocks.append(_block(shown, kind=kind, marker=marker, joined=n > 0,
+                             source_text=source if source != shown else None, defects=defects))
     return blocks
 
 
