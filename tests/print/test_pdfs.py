@@ -40,7 +40,9 @@ def test_page_count_is_sane_and_no_page_is_blank_or_only_a_heading(pdfs, doc_id)
         body = [line for line in text.splitlines() if line.strip()]
         # running header (2 lines) and page number are on every page but the first
         content = body if number == 1 else body[2:-1]
-        assert weight(squash("".join(content))) > 150, f"page {number} of {doc_id} is (nearly) empty: {body}"
+        # The last page holds what is left of the last rule, however short; any other page is full.
+        least = 20 if number == pdf.pages else 150
+        assert weight(squash("".join(content))) > least, f"page {number} of {doc_id} is (nearly) empty: {body}"
 
 
 @pytest.mark.parametrize("language", ["en", "zh-Hant", "zh-Hans", "ru"])

@@ -128,10 +128,9 @@ def test_language_menu_links_are_left_to_the_browser():
 
 
 def test_the_build_says_when_it_prints_no_address(monkeypatch, capsys, tmp_path):
-    import subprocess
     from tdarules.site import build
     monkeypatch.delenv("TDA_SITE_URL", raising=False)
-    monkeypatch.setattr(build.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 3))
+    monkeypatch.setattr(build, "_run_child", lambda *a, **k: 3)          # MkDocs failing at once
     assert build.build_site(ROOT, site_dir=tmp_path / "site", index_dir=tmp_path / "index") == 3
     err = capsys.readouterr().err
     notice = [line for line in err.splitlines() if "TDA_SITE_URL" in line]

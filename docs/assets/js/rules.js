@@ -228,8 +228,12 @@ function setupShare() {
   if (!meta) return;
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "tda-copy tda-share";
-  button.textContent = `↗ ${SHARE[pageLanguage()] || SHARE.en}`;
+  button.className = "tda-copy tda-tool tda-share";
+  // An icon in the one-row tools bar; its name is for screen readers and the tooltip.
+  const name = SHARE[pageLanguage()] || SHARE.en;
+  button.textContent = "↗";
+  button.setAttribute("aria-label", name);
+  button.title = name;
   button.addEventListener("click", async () => {
     const url = shortLink(window.location.origin, root.dataset.rule, window.location.hash);
     if (navigator.share) {

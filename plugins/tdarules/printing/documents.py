@@ -95,12 +95,19 @@ class Column:
     html: Markup
 
 
+def _cjk_script(languages) -> str | None:
+    """Which Noto CJK face the book falls back to: its own Chinese script, or none without Chinese."""
+    if "zh-Hans" in languages:
+        return "SC"
+    return "TC" if "zh-Hant" in languages else None
+
+
 def document_view(document: Document, rulebook: Rulebook, strings: Strings,
                   site_url: str) -> dict:
     """Everything the template shows, built from the model; no text is written here. Without a public
     `site_url` the addresses printed are site paths (site_url.printed_base)."""
     site_url = printed_base(site_url)
-    contexts = [Context(rulebook, language, strings) for language in document.languages]
+    contexts = [Context(rulebook, language, strings, verbatim_refs=True) for language in document.languages]
     text_macros = {ctx.language: macros("macros/text.html", ctx=ctx) for ctx in contexts}   # the site's own text
     main = contexts[0]
     editions: list[Edition] = [ctx.edition for ctx in contexts]
@@ -238,12 +245,11 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
         "language_names": [strings.get("language_name", lang) for lang in document.languages],
         "labels": {key: ps(key) for key in ("contents", "language", "languages", "source", "online", "page")},
         "source": [(ctx.language, ctx.s("sources_text")) for ctx in contexts[:1]],
-        "source_notice": [(ctx.language, block.text) for ctx in contexts for block in ctx.edition.notice],
         "notices": notices,
         "generated": ps("generated", date=DATE_PLACEHOLDER),
         "home_url": site_url + main.language + "/",
         "preamble": preamble, "addendum_intro": addendum_intro, "sections": sections, "procedures": procedures,
-        "css": Markup(render("pdf/book.css", cjk="SC" if "zh-Hans" in document.languages else "TC")),
+        "css": Markup(render("pdf/book.css", cjk=_cjk_script(document.languages))),
     }
 
 

@@ -24,6 +24,9 @@ class Context:
     language: str
     strings: Strings
     downloads: list = field(default_factory=list)             # PDFs for the home page (printing.pdf.Generated)
+    # A printed book is the text as published, word for word: a reference a translation wrote in English
+    # stays in English there. A web page links it in the page's language, the source's words in its title.
+    verbatim_refs: bool = False
     edition: Edition = field(init=False)
     referenced_by: dict[str, list[tuple[str, str | None]]] = field(init=False)
     terms: list[Term] = field(init=False)     # (variant, term id, tooltip), longest first
@@ -40,7 +43,9 @@ class Context:
         """Rule text as markup: references linked; with `used_terms`, first glossary mentions explained."""
         return linked_text(text, language=self.language, edition=self.edition, terms=self.terms,
                            rule_id=rule_id, used_terms=used_terms,
-                           ref_names={kind: self.s(kind) for kind in ("addendum", "procedure", "rule")})
+                           ref_names=None if self.verbatim_refs else
+                           {kind: self.s(kind) for kind in ("addendum", "procedure", "rule")},
+                           source_words=self.s("source_words"))
 
     def rule_label(self, rule: Rule) -> str:
         return rule.id if rule.kind == "procedure" else f"{self.s('rule')} {rule.id}"

@@ -28,18 +28,24 @@ Term = tuple[str, str, str]
 
 def linked_text(text: str, *, language: str, edition: Edition, terms: Iterable[Term],
                 rule_id: str | None, used_terms: set[str] | None = None,
-                ref_names: dict[str, str] | None = None) -> Markup:
+                ref_names: dict[str, str] | None = None, source_words: str = "") -> Markup:
     """Escaped text with cross-references as links and the first mention of each glossary term explained.
 
     `used_terms` is the set of term ids already explained on this page (updated here); None: no terms.
-    `ref_names`: the page language's words for "addendum", "procedure" and "rule" (see `ref_label`)."""
+    `ref_names`: the page language's words for "addendum", "procedure" and "rule" (see `ref_label`);
+    a label put in those words says so in its tooltip (`source_words`) and keeps the source's in
+    `data-source-text`: the reader is not told the source wrote it that way when it did not."""
     out: list[Markup] = []
     position = 0
     for ref in find_refs(text, language):
         out.append(_with_terms(text[position:ref.start], language, terms, used_terms))
         href = ref_href(ref, language, rule_id, edition)
         label = ref_label(ref, language, ref_names)
-        if href:
+        source = text[ref.start:ref.end]
+        if href and label != source:
+            out.append(Markup('<a class="tda-ref tda-ref-translated" href="{}" title="{}" data-source-text="{}">{}</a>')
+                       .format(href, source_words, source, label))
+        elif href:
             out.append(Markup('<a class="tda-ref" href="{}">{}</a>').format(href, label))
         else:
             out.append(Markup('<span class="tda-ref-broken">{}</span>').format(label))
