@@ -28,7 +28,7 @@ SOURCE_RU = SOURCES / "002_20540d062b9b3fff.txt"
 RU_LAST_LINE = 110
 
 LANGUAGES = ("en", "zh-Hant", "ru")
-KEY_ORDER = ("id", "en", "zh-Hant", "ru", "abbreviations", "rules")
+KEY_ORDER = ("id", "en", "zh-Hant", "ru", "headword", "abbreviations", "rules")
 REQUIRED_KEYS = {"id", "en", "zh-Hant", "ru"}
 MIN_TERMS = 40
 

@@ -258,6 +258,8 @@ class GlossaryTerm(Strict):
     en: tuple[str, ...]                        # first is the preferred rendering
     zh_hant: tuple[str, ...] = Field(alias="zh-Hant")
     ru: tuple[str, ...]
+    # the dictionary form, ours, where the sources only inflect the term (en, ru: "резервистам" → "резервист")
+    headword: dict[Literal["en", "zh-Hant", "ru"], str] = Field(default_factory=dict)
     abbreviations: tuple[str, ...] = ()        # "SA", "OOT", "СД"
     rules: tuple[str, ...] = ()                # where the term is defined or central
     definition: dict[str, Text] = Field(default_factory=dict)  # per language, short; ours unless quoted

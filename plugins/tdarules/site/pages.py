@@ -15,6 +15,7 @@ from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule
 from ..strings import Strings
 from .. import urls
 from .calculators import calculator_views, calculators_for_rule, calculators_page, engine_page
+from . import glossary
 from .context import Context
 from .templating import macros, render
 from ..printing.builder import builder_page
@@ -118,13 +119,17 @@ _CYRILLIC = re.compile("[\u0400-\u04FF]")
 
 def glossary_page(ctx: Context) -> str:
     chinese = "zh-Hans" if ctx.language == "zh-Hans" else "zh-Hant"
-    # Abbreviations go with the language they are written in ("SA" English, "СД" Russian): lang is right.
-    terms = [{"id": term.id, "en": term.en, "abbreviations": [a for a in term.abbreviations if not _CYRILLIC.search(a)],
-              "ru_abbreviations": [a for a in term.abbreviations if _CYRILLIC.search(a)], "ru": term.ru, "rules": term.rules,
-              "zh": [simplified(v) for v in term.zh_hant] if chinese == "zh-Hans" else list(term.zh_hant)}
-             for term in sorted(ctx.rulebook.glossary, key=lambda t: t.en[0].lower())]
-    return render("pages/glossary.md", ctx=ctx, title=ctx.s("glossary"), meta={},
-                  languages=["en", chinese, "ru"], terms=terms)
+    languages = [ctx.language] + [lang for lang in ("en", chinese, "ru") if lang != ctx.language]
+    terms = []
+    for term in sorted(ctx.rulebook.glossary, key=lambda t: glossary.headword(t, ctx.language).lower()):
+        # Abbreviations go with the language they are written in ("SA" English, "СД" Russian): lang is right.
+        cyrillic = [a for a in term.abbreviations if _CYRILLIC.search(a)]
+        latin = [a for a in term.abbreviations if not _CYRILLIC.search(a)]
+        terms.append({"id": term.id, "rules": term.rules, "headword": glossary.headword(term, ctx.language),
+                      "rendered": {lang: glossary.renderings(term, lang) for lang in languages},
+                      "abbreviations": {"en": latin, "ru": cyrillic},
+                      "quote": glossary.defining_sentence(term, ctx.edition, ctx.language)})
+    return render("pages/glossary.md", ctx=ctx, title=ctx.s("glossary"), meta={}, languages=languages, terms=terms)
 
 
 # ---------------------------------------------------------------- JSON export
