@@ -104,3 +104,27 @@ def test_share_button_shares_the_short_link_or_copies_it(browser, served):
         fallback.wait_for_function("navigator.clipboard.readText().then(t => t.endsWith('/r/RP-5'))")
     finally:
         context.close()
+
+
+def test_term_popover_keeps_its_sentence_whole_and_uncovered(page, base_url):
+    """The popover opens below the sentence the term sits in, not inside it (a block between two
+    halves of a sentence), and no tooltip lies over it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base_url}/en/rules/43/")
+    term = page.locator('a.tda-term[href$="#term-bet"]').first
+    block_text = term.evaluate("a => a.closest('p, li').innerText")
+    term.hover()
+    term.click()
+    pop = page.locator(".tda-term-pop")
+    pop.wait_for()
+    # the sentence reads as before, the popover after all of it
+    assert term.evaluate("a => a.closest('p, li').innerText").startswith(block_text)
+    assert pop.evaluate("p => p.previousSibling === null || !p.nextSibling || p.nextSibling.nodeType !== 3"
+                        " || !p.nextSibling.textContent.trim()")
+    box = pop.bounding_box()
+    covering = page.evaluate("""([x, y, w, h]) => [...document.querySelectorAll('[role=tooltip], .md-tooltip, .md-tooltip2')]
+        .filter(t => { const r = t.getBoundingClientRect(), s = getComputedStyle(t);
+                       return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0 &&
+                              r.width > 0 && r.left < x + w && r.right > x && r.top < y + h && r.bottom > y; })
+        .map(t => t.className)""", [box["x"], box["y"], box["width"], box["height"]])
+    assert covering == [], covering

@@ -167,6 +167,7 @@ function setupTermPopovers() {
   const close = () => {
     if (!open) return;
     open.link.setAttribute("aria-expanded", "false");
+    open.link.title = open.link.dataset.renderings;
     open.box.remove();
     open = null;
   };
@@ -194,12 +195,26 @@ function setupTermPopovers() {
     more.href = link.href;
     more.textContent = `${GLOSSARY[pageLanguage()] || GLOSSARY.en} →`;
     box.append(list, more);
-    link.after(box);
+    // After the whole block, not right after the link: a box there would cut the sentence in two.
+    (link.closest("p, li, td, dd") || link.parentElement).append(box);
+    // Material's tooltip (from the title) would sit on the popover that says the same: none while open.
+    link.removeAttribute("title");
     link.setAttribute("aria-expanded", "true");
     link.setAttribute("aria-controls", box.id);
     open = { link, box };
   });
   document.addEventListener("keydown", (event) => {
+    // The popover sits after its block, but for the keyboard it follows its term: Tab from the term
+    // enters it, Shift+Tab from its link returns to the term.
+    if (event.key === "Tab" && open) {
+      const into = !event.shiftKey && document.activeElement === open.link;
+      const back = event.shiftKey && open.box.contains(document.activeElement);
+      if (into || back) {
+        event.preventDefault();
+        (into ? open.box.querySelector("a") : open.link).focus();
+      }
+      return;
+    }
     if (event.key !== "Escape" || !open) return;
     const { link } = open;
     close();
