@@ -1,38 +1,20 @@
 // amounts.py (amount_rule): which betting rule a story's chip amounts point to, the bet faced against
 // what was put out (41 a tiny chip, 43 the 50% standard, 44 an overchip, 45 multiple chips, 61 change).
-// The patterns are amounts.py's, in the subset Python's re and RegExp (u flag) read alike; the parity
-// test runs every query of the tuning batches through both.
+// The patterns, scales, counts and windows are spec.yaml's `amounts`, which amounts.py reads too; the
+// parity test runs every query of the tuning batches through both.
 
 import { chineseValue } from "./numerals.js";
+import { specRegex } from "./number.js";
+import SPEC from "./spec.js";
 
-const AMOUNT = /(?<![a-zа-я0-9.,])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?|[一二两三四五六七八九十]{1,2}(?=[千万]))\s*(k|к|тыс[а-я]*|千|万|w)?(?![a-zа-я0-9])/gu;
-const SCALE = { k: 1000, к: 1000, т: 1000, 千: 1000, 万: 10000, w: 10000 };
-export const SMALLEST = 25;
-
-const NOT_BEFORE = /(?:seat|table|level|rule|pot(?: was| is)?|стол[а-я]*|мест[а-я]*|уров[а-я]*|правил[а-я]*|номер|банк|底池|#|№|第)\s*$/u;
-const NOT_AFTER = /^\s*(?:sec|min|hour|seat|player|hand|level|сек|мин|час|мест|игрок|раздач|уров|秒|分钟|小时|号|位|人|把|手|级|条)/u;
-const PAIR = /^\s*[-/]\s*$/u;
-const BLINDS = /(?:blinds?|блайнд[а-я]*|盲注?)\s*(?:are|were|at|of|по)?\s*$/u;
-const ONE_BEFORE = {
-  en: /(?<![a-z])(?:one|single)\s+(?:[a-z]+\s+)?$/u,
-  ru: /(?:одн[а-я]*\s+(?:[а-я]+\s+)?(?:фишк[а-я]*\s+)?|(?<![а-я])фишк[уа]\s+)(?:по\s+|в\s+|номиналом\s+)?$/u,
-  zh: /(?:一|1|了)\s*[个颗枚只张]$/u,
-};
-const A_BEFORE = /(?<![a-z])an?\s+(?:[a-z]+\s+)?$/u;
-const CHIP_AFTER = { en: /^\s*(?:[a-z]+\s+)?chip(?!s)/u, ru: /^\s*(?:одн[а-я]*\s+)?фишк(?:у|а|ой)(?![а-я])/u };
-const COUNT_BEFORE = /(?:(?<![a-z])(two|three|four|five|six)|(?<![а-я])(две|два|три|четыре|пять|шесть)(?:\s+фишк[а-я]*)?(?:\s+по)?|([两二三四五六])\s*[个颗枚只张])\s*$/u;
-const COUNTS = { two: 2, three: 3, four: 4, five: 5, six: 6, две: 2, два: 2, три: 3, четыре: 4, пять: 5, шесть: 6,
-  两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
-const AND = /^\s*(?:chips?\s+)?(?:and|plus|и|和|跟|加|\+)\s*(?:a|an|one|одн[а-я]*|一个|一颗)?\s*$/u;
-const CHANGE = /change|chnage|[0-9]+ back|сдач|找零|找钱|找回|退回/u;
-const BET_BEFORE = new RegExp("(?:(?<![a-z])(?:bets?|betting|open(?:s|ed|ing)?|opening bet(?: was| of| is)?|opener bet|facing(?: a| an)?|against(?: a| an)?|on a|into"
-  + "|raised? to|raises to|shoved?(?: for)?|all in for|call)"
-  + "|(?<![а-я])(?:ставк[а-я]*|став[а-я]*|поставил[а-я]*|открыл[а-я]*(?:\\s+на)?|бет[а-я]*|против(?:\\s+[а-я]+)?|на|рейз[а-я]*(?:\\s+до)?)"
-  + "|(?:下注?了?|加注?到|面对|开了?|跟))\\s*$", "u");
-const BET_AFTER = /^\s*(?:(?:chips?\s+)?(?:bet|open|raise|shove)|(?:的)?(?:下注|注)|(?:бет|ставк))/u;
-const PRIOR = /on top|сверху|上去|叠|posted|blind chips|лежал|放着|big blind|大盲|(?<![a-z])bb(?![a-z])|(?<![а-я])бб(?![а-я])/u;
-const TOLD = /(?:(?<![a-z])(?:said|says|told|asked|counted)|(?<!не )(?:сказал|говорит|спросил)|(?<![没不])(?:说|问|喊)(?!话))[^0-9]{0,20}$/u;
-const TWO_TRIPS = /(?<![a-z])more(?![a-z])|went back|back for|(?<![а-я])ещ[её]|полез|дозакин/u;
+const { patterns: P, scale: SCALE, counts: COUNTS, before: BEFORE, after: AFTER, story_after: STORY_AFTER } = SPEC.amounts;
+export const SMALLEST = SPEC.amounts.smallest;
+const AMOUNT = specRegex(P.amount, "gu");
+const [NOT_BEFORE, NOT_AFTER, PAIR, BLINDS, A_BEFORE, COUNT_BEFORE, AND, CHANGE, BET_BEFORE, BET_AFTER, PRIOR, TOLD, TWO_TRIPS] = [
+  P.not_before, P.not_after, P.pair, P.blinds, P.a_before, P.count_before, P.and, P.change, P.bet_before, P.bet_after,
+  P.prior, P.told, P.two_trips].map((p) => specRegex(p));
+const byScript = (table) => Object.fromEntries(Object.entries(table).map(([script, p]) => [script, specRegex(p)]));
+const ONE_BEFORE = byScript(P.one_before), CHIP_AFTER = byScript(P.chip_after);
 
 function value(number, scale) {
   const v = /^[\x00-\x7f]/.test(number) ? parseFloat(number.replaceAll(",", "")) : chineseValue(number);
@@ -46,15 +28,15 @@ export function amounts(text) {
   const found = [];
   for (const m of text.matchAll(AMOUNT)) {
     const start = m.index, end = m.index + m[0].length;
-    if (NOT_BEFORE.test(window_(text, start - 24, start)) || NOT_AFTER.test(text.slice(end, end + 12))) continue;
-    const v = value(m[1], m[2]);
+    if (NOT_BEFORE.test(window_(text, start - BEFORE, start)) || NOT_AFTER.test(text.slice(end, end + AFTER))) continue;
+    const v = value(m.groups.number, m.groups.scale);
     if (v !== null && v >= SMALLEST) found.push([v, start, end]);
   }
   const blinds = new Set();
   for (let i = 0; i + 1 < found.length; i++) {
     if (PAIR.test(text.slice(found[i][2], found[i + 1][1]))) { blinds.add(i); blinds.add(i + 1); }
   }
-  found.forEach(([, start], i) => { if (BLINDS.test(window_(text, start - 24, start))) blinds.add(i); });
+  found.forEach(([, start], i) => { if (BLINDS.test(window_(text, start - BEFORE, start))) blinds.add(i); });
   return found.filter((_, i) => !blinds.has(i));
 }
 
@@ -63,8 +45,8 @@ export function amountRule(text, lang) {
   const found = amounts(text);
   if (found.length < 2 || PRIOR.test(text)) return null;
   const script = lang.startsWith("zh") ? "zh" : lang;
-  const before = found.map(([, start]) => window_(text, start - 24, start));
-  const after = found.map(([, , end]) => text.slice(end, end + 16));
+  const before = found.map(([, start]) => window_(text, start - BEFORE, start));
+  const after = found.map(([, , end]) => text.slice(end, end + STORY_AFTER));
   if (before.some((b) => TOLD.test(b))) return null;
   const chipAfter = CHIP_AFTER[script];
   const single = new Set();
@@ -73,7 +55,7 @@ export function amountRule(text, lang) {
     if (ONE_BEFORE[script].test(before[i])
       || (chipAfter && chipAfter.test(after[i]) && (script !== "en" || A_BEFORE.test(before[i])))) single.add(i);
     const m = COUNT_BEFORE.exec(before[i]);
-    if (m) counted.set(i, COUNTS[m.slice(1).find(Boolean)]);
+    if (m) counted.set(i, COUNTS[Object.values(m.groups).find(Boolean)]);
   });
   const together = new Set(counted.keys());
   for (let i = 0; i + 1 < found.length; i++) {

@@ -10,6 +10,7 @@
 //    glossary: [[folded keys (every language, abbreviations), renderings in lang], …]}
 
 import { amountRule } from "./amounts.js";
+import SPEC from "./spec.js";
 import { analyse, exactTerm, suggest } from "./understanding.js";
 
 // Rule numbers and folding: ./number.js (loaded on every page by the number box).
@@ -158,8 +159,8 @@ export function pagefindSearches(searches, data) {
  * framing dropped, the situation vocabulary's rules); Pagefind matches every word of a search, so
  * besides the whole content each of its words (Chinese: each run) is also asked, with less weight. */
 export const MAX_WORD_SEARCHES = 6;
-export const MENTION_SCORE = 2.0;                   // query.MENTION_SCORE
-export const AMOUNT_SCORE = 1.0;                    // query.AMOUNT_SCORE
+export const MENTION_SCORE = SPEC.rule_numbers.mention_score;    // spec.yaml (query.MENTION_SCORE)
+export const AMOUNT_SCORE = SPEC.rule_numbers.amount_score;      // spec.yaml (query.AMOUNT_SCORE)
 
 // The words of the content, Chinese runs cut into words by the browser's own segmenter (the
 // server has jieba). A segmenter without ICU's Chinese dictionary (Debian's chromium; Node built with

@@ -7,6 +7,8 @@
 // Node against the Python implementation (tests/search/test_fallback_understanding.py).
 
 import { Transliterator } from "./transliteration.js";
+import { specRegex } from "./number.js";
+import SPEC from "./spec.js";
 
 const CJK = "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff";
 const NOT_CJK = `(?![${CJK}])`;
@@ -22,8 +24,9 @@ export const THRESHOLD = 0.5;
 const WEAK_THRESHOLD = 0.34, WEAK = 0.5;   // situations.WEAK_THRESHOLD, WEAK: when no phrase reaches THRESHOLD
 export const FULL_WEIGHT = 3.0;
 export const COVERAGE = 1.0;               // situations.COVERAGE
-export const SITUATION_WEIGHT = 3.0;       // ranking.SITUATION_WEIGHT
-const SECOND = 0.2, THIRD = 0.1;
+// spec.yaml ranking (ranking.py reads the same)
+export const SITUATION_WEIGHT = SPEC.ranking.situation_weight;
+const SECOND = SPEC.ranking.second, THIRD = SPEC.ranking.third;
 const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
 const DOUBLED = /([b-df-hj-km-rtv-y])\1$/u;          // situations.DOUBLED
 const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
@@ -233,13 +236,10 @@ function damerau1(a, b) {
   return a.slice(i) === b.slice(i + 1);
 }
 
-// typos.LAYOUTS: the same keys on a QWERTY and a ЙЦУКЕН keyboard (ё folded to е)
-const QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`", JCUKEN = "йцукенгшщзхъфывапролджэячсмитьбюе";
+// typos.LAYOUTS: the run typed on the other keyboard and its keys as the site's reads them (spec.yaml keyboards)
 const keyTable = (from, to) => new Map(Array.from(from).map((c, i) => [c, to[i]]));
-const LAYOUTS = {
-  ru: [/[a-z\[\];',.`]*[a-z][a-z\[\];',.`]*/gu, keyTable(QWERTY, JCUKEN)],
-  en: [/[а-яе]+/gu, keyTable(JCUKEN.slice(0, -1), QWERTY.slice(0, -1))],
-};
+const LAYOUTS = Object.fromEntries(Object.entries(SPEC.keyboards).map(
+  ([lang, k]) => [lang, [specRegex(k.typed, "gu"), keyTable(k.from, k.to)]]));
 const longWords = (text) => (text.match(LETTERS) || []).filter((w) => w.length >= MIN_WORD);
 
 const deletions = (w) => { const s = new Set([w]); for (let i = 0; i < w.length; i++) s.add(w.slice(0, i) + w.slice(i + 1)); return s; };

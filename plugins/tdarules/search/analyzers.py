@@ -21,6 +21,7 @@ from whoosh.analysis import (LanguageAnalyzer, LowercaseFilter, RegexTokenizer, 
                              Token, Tokenizer)
 
 from ..chinese import simplified
+from . import spec
 
 CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_RUN = re.compile(f"[{CJK}]+")
@@ -60,9 +61,9 @@ def _jieba():
 
 # Latin and Cyrillic letters that look alike (lower case, after NFKC): a word typed with both, on a
 # keyboard switched mid-word or pasted ("сосeду" with a Latin e, "rаise" with a Cyrillic а), is put
-# into one script (number.js unmix), as the rule texts never mix them in a word.
-TO_CYRILLIC = dict(zip("aceopxykmthb", "асеорхукмтнв"))
-TO_LATIN = {c: l for l, c in TO_CYRILLIC.items()} | {"і": "i"}
+# into one script (number.js unmix), as the rule texts never mix them in a word. The pairs are
+# spec.yaml's `lookalikes`.
+TO_CYRILLIC, TO_LATIN = spec.TO_CYRILLIC, spec.TO_LATIN
 LETTERS = re.compile(r"[^\W\d_]+")
 _CYRILLIC = re.compile("[а-яі]")
 _LATIN = re.compile("[a-z]")

@@ -180,9 +180,10 @@ def cyrillic_twin(abbreviation: str) -> str | None:
 _UNDERSTOOD: dict[tuple[int, str], dict] = {}
 # Typo data and the learned evidence take ~13 s for the four languages, and every build, test
 # process and bench run made the same again. The answer depends on the documents, the situation
-# vocabulary, the glossary, the tuning questions and this package's code (all in the key).
+# vocabulary, the glossary, the tuning questions and this package's code and specification
+# (spec.yaml: the keyboards and look-alike letters the typo data is made with), all in the key.
 _DISK = DiskCache("understanding", "TDA_SEARCH_CACHE", 32)
-_CODE = sorted([*Path(__file__).parent.glob("*.py"), Path(__file__).parents[1] / "chinese.py"])
+_CODE = sorted([*Path(__file__).parent.glob("*.py"), Path(__file__).parent / "spec.yaml", Path(__file__).parents[1] / "chinese.py"])
 
 
 def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> dict:

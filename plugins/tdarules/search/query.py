@@ -26,7 +26,7 @@ from whoosh.analysis import STOP_WORDS
 from whoosh.query import Phrase, Term
 
 from ..model import ALL_LANGUAGES
-from . import deadline, learned, situations, suggest
+from . import deadline, learned, situations, spec, suggest
 from .amounts import amount_rule
 from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
 from .ranking import rerank
@@ -114,58 +114,24 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
 
 # --- the engine -----------------------------------------------------------------------------------
 
-# Part letters are Latin on every page (43-A, 45-B), so a reader on a Russian keyboard types the
-# Cyrillic letter that looks the same: В for B, С for C, Н for H. Each look-alike reads as the Latin
-# letter it shows. б has no look-alike but is B both by its place in the alphabet and by sound, so it
-# keeps that reading; г and д are not read as part letters at all: by place they would be D and E, by
-# sound G and D, and either guess would open a part the reader did not mean without a word.
-# (number.js CYRILLIC_PART; part_reading says when a letter was read this way.)
-CYRILLIC_PART = {**dict(zip("авсенкмортух", "ABCEHKMOPTYX")), "б": "B"}
-PART = "[a-z" + "".join(CYRILLIC_PART) + "]"
-# inside a longer question only the letters parts have (A-F; G and H are in one procedure alone)
-MENTION_PART = "[a-f" + "".join(c for c, latin in CYRILLIC_PART.items() if latin <= "F") + "]"
-# Digits are ASCII after NFKC (fold): ４３ and 𝟒𝟑 are 43; Arabic-Indic or Devanagari digits are no
-# rule number, on this side as in the browser, whose \d knows only ASCII.
-# (Russian also cites a rule as a law's article: "ст. 64", "статья 64")
-RULE_WORDS = r"(?:rules?|r\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\.?|п\.?|ст\.?|стать[яиеюй]|№|no\.?|#)"
-RULE_REF = re.compile(rf"^(?:{RULE_WORDS}\s*)?(?:(?:number|номер)\s*)?第?\s*([0-9]{{1,2}})\s*条?\s*[-.]?\s*({PART})?\s*条?$")
-# The number first ("47 rule", "47-е правило", "43b rule", "47 规则"): as players also type it.
-ORDINAL = r"(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\s))"
-RULE_AFTER = re.compile(rf"^第?\s*([0-9]{{1,2}})(?:\s*{ORDINAL}|\s*[-.]?\s*({PART}))?\s*(?:号\s*)?"
-                        r"(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|стать[яиеюй]|规则|规定)$")
-RP_REF = re.compile(rf"^(?:rp|рп|(?:recommended\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\s*процедур[аы]|建议流程|建议程序|推荐流程|推荐程序|流程)\s*[-.:#]?\s*第?\s*([0-9]{{1,2}})\s*条?\s*[-.]?\s*({PART})?$")
-YEAR_2017 = re.compile(r"(?:\(\s*2017\s*\)|\b2017\s*(?:年|г\.?|года?)?\s*(?:版|edition|version|редакци[ия])?|(?:tda\s*)?2017)")
-STOP_2017 = re.compile(r"\b(?:in|from|of|old|tda|the|в|из|старое|старый|старые)\b|[()/,]|旧|的|版")
-# "tda rule 16", "пункт 40 тда": the rulebook's name around a number says nothing about which rule.
-TDA_NAME = re.compile(r"\b(?:poker\s+)?(?:tda|тда)\b|\b(?:из\s+)?правил\b")     # and "п. 16 (из) правил": "of the rules"
-
-
-# Chinese numerals next to the words around a rule number (规则四十, 第三十五条, 流程四): 1–99.
-CN_NUMBER = re.compile(r"(?<=[第则规程序条])(\s*)([零〇一二两三四五六七八九十]{1,3})|([零〇一二两三四五六七八九十]{1,3})(?=\s*条)")
-# A rule named inside a longer question ("rule 43 min raise", "RP-4 掉牌", "по правилу 51 он должен").
-# The number box's parseRuleNumber takes whole queries; this finds the mention (number.js mentionedRule).
-MENTION = re.compile(r"(?<![\w-])(?:(rp|рп|procedures?|процедур\w*|(?:推荐|建议)?(?:流程|程序))|rules?|правил\w*|пункт\w*|стать[яиеюй]|ст(?=\.|\s*\d)|规则|tda|тда)"
-                     rf"\s*(?:#|№|no\.?|number|номер)?\s*[-.:]?\s*第?\s*([0-9]{{1,2}})(?![0-9])(?:-?({MENTION_PART})(?!\w))?"
-                     rf"|第\s*([0-9]{{1,2}})\s*条(?:-?({MENTION_PART})(?!\w))?"
-                     rf"|(?<![\w-])([0-9]{{1,2}}){ORDINAL}?\s*(?:(?:tda|тда)\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?|стать[яиею])(?!\w)"
-                     # "36条怎么算" without 第: two digits only (三条 / 3条 is trips) and a question after
-                     # it, not a noun (十条命)
-                     r"|(?<![0-9.a-z-])([1-9][0-9])\s*条(?=$|[\s,，。?？!！:：怎说讲是规的里内什呢吗写])")
-# how strongly a mention counts, as a situation score: twice the best a situation reaches (1), so the
-# named rule leads whatever the other words match
-MENTION_SCORE = 2.0
-# the rule a story's amounts point to (amounts.py), as a situation score: the best a situation reaches
-# (measured on the tuning batches at 0.7, 1.0 and 1.5: 1.0 and 1.5 alike, 0.7 a little lower)
-AMOUNT_SCORE = 1.0
-# numbers spelled out (numerals.spelled_numbers) only beside a rule word: "five" alone is no rule number
-SPELLED_NEEDS = re.compile(r"rule|правил|пункт|стать")
+# Rule numbers: the part letters read from Cyrillic look-alikes and the patterns are spec.yaml's
+# `rule_numbers` (number.js reads the same). A whole query that is a rule number (RULE_REF, RULE_AFTER,
+# RP_REF, with the 2017 edition and the rulebook's name taken out first) jumps to it; a rule named
+# inside a longer question (MENTION) counts as a situation score.
+CYRILLIC_PART = spec.PART_LETTERS
+_R = spec.RULE_PATTERNS
+RULE_REF, RULE_AFTER, RP_REF = _R["rule_ref"], _R["rule_after"], _R["rp_ref"]
+YEAR_2017, STOP_2017, TDA_NAME = _R["year_2017"], _R["stop_2017"], _R["tda_name"]
+CN_NUMBER, MENTION, SPELLED_NEEDS = _R["cn_number"], _R["mention"], _R["spelled_needs"]
+MENTION_SCORE = spec.MENTION_SCORE
+AMOUNT_SCORE = spec.AMOUNT_SCORE
 
 
 def chinese_numerals(text: str) -> str:
     """``text`` with the Chinese numerals next to rule words as digits (第三十五条 → 第35条)."""
     def digits(m: re.Match) -> str:
-        found = chinese_value(m.group(2) or m.group(3))
-        return m.group() if found is None else (m.group(1) or "") + str(found)
+        found = chinese_value(m["after"] or m["before"])
+        return m.group() if found is None else (m["space"] or "") + str(found)
     return CN_NUMBER.sub(digits, text)
 
 
@@ -175,13 +141,13 @@ def mentioned_rule(text: str) -> str | None:
     m = MENTION.search(chinese_numerals(text))
     if m is None:
         return None
-    if m.group(4):
-        number, letter = m.group(4), m.group(5)
-    elif m.group(6) or m.group(7):
-        number, letter = m.group(6) or m.group(7), None
+    if m["cn_number"]:
+        number, letter = m["cn_number"], m["cn_part"]
+    elif m["number_first"] or m["number_tiao"]:
+        number, letter = m["number_first"] or m["number_tiao"], None
     else:
-        number, letter = m.group(2), m.group(3)
-    rule = f"RP-{int(number)}" if m.group(1) else str(int(number))
+        number, letter = m["number"], m["part"]
+    rule = f"RP-{int(number)}" if m["procedure"] else str(int(number))
     return f"{rule}-{_part_letter(letter)}" if letter else rule
 
 
@@ -193,8 +159,7 @@ def _part_letter(letter: str | None) -> str | None:
 
 # A Cyrillic part letter right after the number, as typed (before folding, which may already have
 # turned it Latin in a query mixing both scripts: "rule 45-в").
-_TYPED_CYRILLIC_PART = re.compile(r"[0-9]\s*[条條]?\s*[-.]?\s*[" + "".join(CYRILLIC_PART).upper()
-                                  + "".join(CYRILLIC_PART) + r"](?![^\W\d_])")
+_TYPED_CYRILLIC_PART = _R["typed_cyrillic_part"]
 
 
 def part_reading(q: str, rule_id: str, letter: str | None) -> str | None:
@@ -368,9 +333,9 @@ class Engine:
                 old, text = True, stripped
         text = re.sub(r"\s+", " ", TDA_NAME.sub(" ", text)).strip(" -.:")
         if m := RP_REF.match(text):
-            rule_id, letter = f"RP-{int(m.group(1))}", _part_letter(m.group(2))
+            rule_id, letter = f"RP-{int(m['number'])}", _part_letter(m["part"])
         elif m := RULE_REF.match(text) or RULE_AFTER.match(text):
-            rule_id, letter = str(int(m.group(1))), _part_letter(m.group(2))
+            rule_id, letter = str(int(m["number"])), _part_letter(m["part"])
         else:
             return None
         if old and not rule_id.startswith("RP-"):

@@ -12,8 +12,10 @@ docs/assets/search/query.js (``rankHits``) orders Pagefind's results by the same
 """
 from __future__ import annotations
 
-SITUATION_WEIGHT = 3.0
-SECOND, THIRD = 0.2, 0.1
+from . import spec
+
+# spec.yaml's `ranking`, which rankHits reads too
+SITUATION_WEIGHT, SECOND, THIRD = spec.SITUATION_WEIGHT, spec.SECOND, spec.THIRD
 
 
 def rule_of_target(target: str) -> str:

@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 
 from rapidfuzz.distance import OSA
 
-from . import deadline
+from . import deadline, spec
 from .analyzers import CJK, POKER_WORDS, t2s
 from .situations import CYRILLIC, fold, stem
 from .transliteration import SPEC as TRANSLITERATION, Transliterator
@@ -41,12 +41,9 @@ from .transliteration import SPEC as TRANSLITERATION, Transliterator
 MIN_WORD = 4
 LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
 CJK_RUN = re.compile(f"[{CJK}]+")
-# the same keys on a QWERTY and a ЙЦУКЕН keyboard (ё is folded to е, as every query is)
-QWERTY, JCUKEN = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`", "йцукенгшщзхъфывапролджэячсмитьбюе"
-LAYOUTS = {   # site language → (what was typed by mistake, how it reads on the site's keyboard)
-    "ru": (re.compile(r"[a-z\[\];',.`]*[a-z][a-z\[\];',.`]*"), str.maketrans(QWERTY, JCUKEN)),
-    "en": (re.compile(r"[а-яе]+"), str.maketrans(JCUKEN[:-1], QWERTY[:-1])),
-}
+# site language → (what was typed by mistake, how it reads on the site's keyboard): spec.yaml's
+# `keyboards`, which the fallback's Corrector reads too
+LAYOUTS = spec.KEYBOARDS
 
 
 def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:

@@ -1,0 +1,150 @@
+// Written from plugins/tdarules/search/spec.yaml by `python -m tdarules.search.spec`: edit that
+// file, not this one (tests/search/test_spec.py checks they agree). Read by number.js (specRegex),
+// amounts.js, understanding.js and query.js.
+export default {
+ "fragments": {
+  "start": "(?<![{w}])",
+  "end": "(?![{w}])",
+  "cyrillic_part": "авсенкмортухб",
+  "part": "[a-z{cyrillic_part}]",
+  "mention_part": "[a-fавсеб]",
+  "rule_words": "(?:rules?|r\\.?|规则|规|条|правило|правила|правилу|правилом|пункт[аеу]?|пр\\.?|п\\.?|ст\\.?|стать[яиеюй]|№|no\\.?|#)",
+  "ordinal": "(?:-?(?:st|nd|rd|th|е|й|ое|ого|ому|ом)(?=\\s))"
+ },
+ "rule_numbers": {
+  "part_letters": {
+   "а": "A",
+   "в": "B",
+   "с": "C",
+   "е": "E",
+   "н": "H",
+   "к": "K",
+   "м": "M",
+   "о": "O",
+   "р": "P",
+   "т": "T",
+   "у": "Y",
+   "х": "X",
+   "б": "B"
+  },
+  "patterns": {
+   "rule_ref": "^(?:{rule_words}\\s*)?(?:(?:number|номер)\\s*)?第?\\s*(?<number>[0-9]{1,2})\\s*条?\\s*[-.]?\\s*(?<part>{part})?\\s*条?$",
+   "rule_after": [
+    "^第?\\s*(?<number>[0-9]{1,2})(?:\\s*{ordinal}|\\s*[-.]?\\s*(?<part>{part}))?\\s*(?:号\\s*)?",
+    "(?:rules?|правил[оаеу]|правилом|пункт[аеу]?|стать[яиеюй]|规则|规定)$"
+   ],
+   "rp_ref": [
+    "^(?:rp|рп|(?:recommended\\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\\s*процедур[аы]",
+    "|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(?<number>[0-9]{1,2})\\s*条?\\s*[-.]?\\s*(?<part>{part})?$"
+   ],
+   "year_2017": "(?:\\(\\s*2017\\s*\\)|{start}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)",
+   "stop_2017": "{start}(?:in|from|of|old|tda|the|в|из|старое|старый|старые){end}|[()/,]|旧|的|版",
+   "tda_name": "{start}(?:poker\\s+)?(?:tda|тда){end}|{start}(?:из\\s+)?правил{end}",
+   "cn_number": "(?<=[第则规程序条])(?<space>\\s*)(?<after>[零〇一二两三四五六七八九十]{1,3})|(?<before>[零〇一二两三四五六七八九十]{1,3})(?=\\s*条)",
+   "mention": [
+    "(?<![{w}-])(?:(?<procedure>rp|рп|procedures?|процедур[{w}]*|(?:推荐|建议)?(?:流程|程序))|rules?|правил[{w}]*|пункт[{w}]*|стать[яиеюй]|ст(?=\\.|\\s*[0-9])|规则|tda|тда)",
+    "\\s*(?:#|№|no\\.?|number|номер)?\\s*[-.:]?\\s*第?\\s*(?<number>[0-9]{1,2})(?![0-9])(?:-?(?<part>{mention_part})(?![{w}]))?",
+    "|第\\s*(?<cn_number>[0-9]{1,2})\\s*条(?:-?(?<cn_part>{mention_part})(?![{w}]))?",
+    "|(?<![{w}-])(?<number_first>[0-9]{1,2}){ordinal}?\\s*(?:(?:tda|тда)\\s*)?(?:rule|правил[оу]|правилом|пункт[уе]?|стать[яиею])(?![{w}])",
+    "|(?<![0-9.a-z-])(?<number_tiao>[1-9][0-9])\\s*条(?=$|[\\s,，。?？!！:：怎说讲是规的里内什呢吗写])"
+   ],
+   "typed_cyrillic_part": "[0-9]\\s*[条條]?\\s*[-.]?\\s*[АВСЕНКМОРТУХБ{cyrillic_part}](?!{letter})",
+   "spelled_needs": "rule|правил|пункт|стать"
+  },
+  "mention_score": 2.0,
+  "amount_score": 1.0
+ },
+ "amounts": {
+  "smallest": 25,
+  "scale": {
+   "k": 1000,
+   "к": 1000,
+   "т": 1000,
+   "千": 1000,
+   "万": 10000,
+   "w": 10000
+  },
+  "counts": {
+   "two": 2,
+   "three": 3,
+   "four": 4,
+   "five": 5,
+   "six": 6,
+   "две": 2,
+   "два": 2,
+   "три": 3,
+   "четыре": 4,
+   "пять": 5,
+   "шесть": 6,
+   "两": 2,
+   "二": 2,
+   "三": 3,
+   "四": 4,
+   "五": 5,
+   "六": 6
+  },
+  "before": 24,
+  "after": 12,
+  "story_after": 16,
+  "patterns": {
+   "amount": [
+    "(?<![a-zа-я0-9.,])(?<number>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\\.[0-9]+)?|[一二两三四五六七八九十]{1,2}(?=[千万]))",
+    "\\s*(?<scale>k|к|тыс[а-я]*|千|万|w)?(?![a-zа-я0-9])"
+   ],
+   "not_before": "(?:seat|table|level|rule|pot(?: was| is)?|стол[а-я]*|мест[а-я]*|уров[а-я]*|правил[а-я]*|номер|банк|底池|#|№|第)\\s*$",
+   "not_after": "^\\s*(?:sec|min|hour|seat|player|hand|level|сек|мин|час|мест|игрок|раздач|уров|秒|分钟|小时|号|位|人|把|手|级|条)",
+   "pair": "^\\s*[-/]\\s*$",
+   "blinds": "(?:blinds?|блайнд[а-я]*|盲注?)\\s*(?:are|were|at|of|по)?\\s*$",
+   "one_before": {
+    "en": "(?<![a-z])(?:one|single)\\s+(?:[a-z]+\\s+)?$",
+    "ru": "(?:одн[а-я]*\\s+(?:[а-я]+\\s+)?(?:фишк[а-я]*\\s+)?|(?<![а-я])фишк[уа]\\s+)(?:по\\s+|в\\s+|номиналом\\s+)?$",
+    "zh": "(?:一|1|了)\\s*[个颗枚只张]$"
+   },
+   "a_before": "(?<![a-z])an?\\s+(?:[a-z]+\\s+)?$",
+   "chip_after": {
+    "en": "^\\s*(?:[a-z]+\\s+)?chip(?!s)",
+    "ru": "^\\s*(?:одн[а-я]*\\s+)?фишк(?:у|а|ой)(?![а-я])"
+   },
+   "count_before": [
+    "(?:(?<![a-z])(?<en>two|three|four|five|six)|(?<![а-я])(?<ru>две|два|три|четыре|пять|шесть)(?:\\s+фишк[а-я]*)?(?:\\s+по)?",
+    "|(?<zh>[两二三四五六])\\s*[个颗枚只张])\\s*$"
+   ],
+   "and": "^\\s*(?:chips?\\s+)?(?:and|plus|и|和|跟|加|\\+)\\s*(?:a|an|one|одн[а-я]*|一个|一颗)?\\s*$",
+   "change": "change|chnage|[0-9]+ back|сдач|找零|找钱|找回|退回",
+   "bet_before": [
+    "(?:(?<![a-z])(?:bets?|betting|open(?:s|ed|ing)?|opening bet(?: was| of| is)?|opener bet|facing(?: a| an)?|against(?: a| an)?|on a|into",
+    "|raised? to|raises to|shoved?(?: for)?|all in for|call)",
+    "|(?<![а-я])(?:ставк[а-я]*|став[а-я]*|поставил[а-я]*|открыл[а-я]*(?:\\s+на)?|бет[а-я]*|против(?:\\s+[а-я]+)?|на|рейз[а-я]*(?:\\s+до)?)",
+    "|(?:下注?了?|加注?到|面对|开了?|跟))\\s*$"
+   ],
+   "bet_after": "^\\s*(?:(?:chips?\\s+)?(?:bet|open|raise|shove)|(?:的)?(?:下注|注)|(?:бет|ставк))",
+   "prior": "on top|сверху|上去|叠|posted|blind chips|лежал|放着|big blind|大盲|(?<![a-z])bb(?![a-z])|(?<![а-я])бб(?![а-я])",
+   "told": "(?:(?<![a-z])(?:said|says|told|asked|counted)|(?<!не )(?:сказал|говорит|спросил)|(?<![没不])(?:说|问|喊)(?!话))[^0-9]{0,20}$",
+   "two_trips": "(?<![a-z])more(?![a-z])|went back|back for|(?<![а-я])ещ[её]|полез|дозакин"
+  }
+ },
+ "ranking": {
+  "situation_weight": 3.0,
+  "second": 0.2,
+  "third": 0.1
+ },
+ "lookalikes": {
+  "latin": "aceopxykmthb",
+  "cyrillic": "асеорхукмтнв",
+  "to_latin": {
+   "і": "i"
+  }
+ },
+ "keyboards": {
+  "ru": {
+   "typed": "[a-z\\[\\];',.`]*[a-z][a-z\\[\\];',.`]*",
+   "from": "qwertyuiop[]asdfghjkl;'zxcvbnm,.`",
+   "to": "йцукенгшщзхъфывапролджэячсмитьбюе"
+  },
+  "en": {
+   "typed": "[а-яе]+",
+   "from": "йцукенгшщзхъфывапролджэячсмитьбю",
+   "to": "qwertyuiop[]asdfghjkl;'zxcvbnm,."
+  }
+ }
+};
