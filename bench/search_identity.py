@@ -13,7 +13,7 @@ from pathlib import Path
 from tdarules.search import evaluate, query
 from tdarules.search.query import Engine, QueryError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def record(index_dir: Path) -> dict:
