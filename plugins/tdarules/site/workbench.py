@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from markupsafe import Markup, escape
+
 from .. import urls
 from ..defects import iter_defects
 from ..editions import changes, rule_redline
@@ -24,6 +26,7 @@ from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
 from ..strings import Strings
 from ..units import Unit, align, rule_units
+from .markup import markdown_heading
 from .templating import render
 
 COMPARE_LANGUAGES = ALL_LANGUAGES
@@ -61,6 +64,13 @@ class Workbench:
     def changes(self):
         return changes(self.rulebook)
 
+    @cached_property
+    def examples(self) -> dict[str, tuple[str, str]]:
+        """Example anchor ('example-46-Situation-1') → (addendum id, the example's own label), read from the
+        English edition, which has every example: anchors join both with hyphens and cannot be split back."""
+        return {urls.example_anchor(entry.id, label): (entry.id, label)
+                for entry in self.rulebook.edition("en").addendum.values() for label in entry.examples}
+
 
 class Page:
     """Strings and helpers of one language, handed to templates as `t`."""
@@ -74,11 +84,97 @@ class Page:
     def q(self, key: str, **params) -> str:
         return self.wb.qa.get(key, self.language, **params)
 
-    def message(self, finding: Finding) -> str:
-        return finding.message(self.wb.qa, self.language)
+    # Params of a finding that quote a text rather than say something in the page's language: the English
+    # (a glossary term, an English title) and the translation's own words for it, each marked with the
+    # language it is in (a ru page quotes the Chinese renderings of a term in the compare view).
+    ENGLISH_PARAMS = {"terminology": ("term",), "crossrefs": ("title",)}
+    TRANSLATION_PARAMS = {"terminology": ("used", "usual")}
+
+    def quoted(self, finding: Finding) -> dict:
+        """The finding's params, those that quote text wrapped in an element naming its language."""
+        kind = finding.code.split(".")[0]
+        languages = {**{name: "en" for name in self.ENGLISH_PARAMS.get(kind, ())},
+                     **{name: finding.language for name in self.TRANSLATION_PARAMS.get(kind, ())}}
+        return {name: Markup('<span lang="{}">{}</span>').format(languages[name], value) if name in languages
+                else value for name, value in finding.params.items()}
+
+    def message(self, finding: Finding) -> Markup:
+        """The finding in words, escaped, with the text it quotes marked with its language."""
+        template = self.wb.qa.pick(self.wb.qa.entry(f"qa_messages.{finding.code}"), self.language)
+        return Markup(escape(template)).format(**self.quoted(finding))
+
+    def acknowledged(self, finding: Finding) -> Markup:
+        """Who accepted a finding and why, as the review file records it: its notes are written in English,
+        the working language of the review files, like the notes on source defects."""
+        ack = finding.acknowledged
+        template = self.wb.qa.pick(self.wb.qa.entry("qa_acknowledged"), self.language)
+        english = Markup('<span lang="en">{}</span>')
+        return Markup(escape(template)).format(reviewer=english.format(ack["reviewer"]), date=ack["date"],
+                                               reason=english.format(ack["reason"]))
+
+    def defect_place(self, item) -> str:
+        """Where a recorded source defect (defects.Located) is, named like a unit: an example ('46 Situation 1'),
+        an addendum entry, a rule or part, or a place outside the rules ('section:general-concepts',
+        'heading:preamble', 'addendum_preamble', 'notice')."""
+        if item.example:
+            addendum_id, _, label = item.example.partition(" ")
+            return self.unit_label(urls.example_anchor(addendum_id, label) if label else f"addendum-{addendum_id}")
+        if item.rule:
+            return self.unit_label(f"{item.rule}-{item.part}" if item.part else item.rule)
+        kind, _, name = item.where.partition(":")
+        if kind == "notice":
+            return self.s("source_own_text")
+        if kind in ("section", "heading") and name:
+            return self.unit_label(f"heading-{name}" if kind == "heading" else f"section-{name}:title")
+        return self.unit_label(item.where.replace("_", "-"))
+
+    def unit_label(self, unit_id: str, rule_id: str | None = None) -> str:
+        """Where a unit is, named in the page's language ('example-47-1:2' → 'Пример 47-1', '43-B:1' →
+        'Правило 43-B', '16:title' → 'Правило 16 · заголовок'); within `rule_id`'s own page a part is its
+        letter and the rule's own text has no name (''). The id itself stays the anchor and the code."""
+        if not unit_id:
+            return ""
+        head, _, tail = unit_id.rpartition(":")
+        if not head:
+            head, tail = unit_id, ""
+        head = head.removesuffix(":after")
+        place = self._place(head, rule_id)
+        if tail == "title" or head.startswith("heading-"):
+            kind = self.q("compare_kind_title")
+            return f"{place} · {kind}" if place else kind
+        return place
+
+    def _place(self, head: str, rule_id: str | None) -> str:
+        edition = self.wb.rulebook.edition(self.language)
+        if head in self.wb.examples:
+            addendum_id, label = self.wb.examples[head]
+            if label.startswith("Situation "):
+                return f"{addendum_id} · {self.s('situation', label=label.removeprefix('Situation '))}"
+            return self.s("example", label=f"{addendum_id}-{label}")
+        for field_name in ("preamble", "procedures_preamble", "addendum_preamble"):
+            if head in (field_name.replace("_", "-"), f"heading-{field_name}"):
+                heading = edition.headings.get(field_name) or self.wb.rulebook.edition("en").headings[field_name]
+                return heading.text
+        if head.startswith("section-"):
+            section = next((s for s in edition.sections if s.id == head.removeprefix("section-")), None)
+            return f"{self.s('section')}: {section.title.text}" if section else self.s("section")
+        if head.startswith("addendum-"):
+            return self.s("examples_for", target=head.removeprefix("addendum-"))
+        if rule_id and head == rule_id:
+            return ""
+        if rule_id and head.startswith(f"{rule_id}-"):
+            return head.removeprefix(f"{rule_id}-")
+        return head if head.startswith("RP-") else f"{self.s('rule')} {head}"
 
     def language_name(self, language: str) -> str:
         return self.wb.strings.get("language_name", language)
+
+    def q_naming(self, key: str, language: str) -> Markup:
+        """The string `key` with `{source}` as the language's own name, marked with its lang ("繁體中文"
+        inside an English or Russian sentence), so screen readers and fonts take it as that language."""
+        pieces = self.q(key, source="\x00").split("\x00")
+        name = Markup('<span lang="{}">{}</span>').format(language, self.language_name(language))
+        return name.join(escape(piece) for piece in pieces)
 
     def rule_url(self, rule_id: str, part: str | None = None) -> str:
         edition = self.wb.rulebook.edition(self.language)
@@ -96,15 +192,18 @@ class Page:
 
     def fix(self, finding: Finding) -> list[tuple[str, bool]]:
         """What to do about a finding, in this page's language (qa_fix.<code> in rulebook/ui/qa.yaml)."""
-        return self.coded(f"qa_fix.{finding.code}", command="rulebook qa --record-fingerprints", **finding.params)
+        return self.coded(f"qa_fix.{finding.code}", command="rulebook qa --record-fingerprints",
+                          **self.quoted(finding))
 
-    def coded(self, string_key: str, /, **params) -> list[tuple[str, bool]]:
+    def coded(self, string_key: str, /, **params) -> list[tuple[Markup | str, bool]]:
         """A workbench string cut into (words, False) and (code, True): commands, file names and YAML keys
-        stay code (and Latin) inside a sentence of any language. Params of other names fill in as words."""
+        stay code (and Latin) inside a sentence of any language. Params of other names fill in as words
+        (escaped markup: a param may be markup of its own, a quotation marked with its language)."""
         codes = {name: value for name, value in params.items() if name in ("command", "file", "field")}
         words = {name: value for name, value in params.items() if name not in codes}
-        text = self.wb.qa.get(string_key, self.language, **words, **{name: "{%s}" % name for name in codes})
-        out: list[tuple[str, bool]] = []
+        template = self.wb.qa.pick(self.wb.qa.entry(string_key), self.language)
+        text = Markup(escape(template)).format(**words, **{name: "{%s}" % name for name in codes})
+        out: list[tuple[Markup | str, bool]] = []
         at = 0
         for match in re.finditer(r"\{(command|file|field)\}", text):
             if match.group(1) in codes:
@@ -170,13 +269,23 @@ def qa_page(wb: Workbench, language: str) -> str:
             rule = edition.rule(item.rule)
             href = (urls.addendum_url(language, item.example.split(" ")[0]) if item.example
                     else urls.rule_url(language, item.rule, item.part if rule and item.part in rule.parts else None))
-        recorded.append({"place": item.example or (f"{item.rule}-{item.part}" if item.part else item.rule) or item.where,
+        recorded.append({"place": t.defect_place(item),
                          "href": href, "kind": item.defect.kind, "note": item.defect.note, "excerpt": item.excerpt})
     open_count = sum(1 for f in own if not f.acknowledged)
     return render("workbench/qa.md.j2", t=t, **_front(t.q("qa_title")), language=language,
                   groups=groups, english=english, totals=totals, kinds=KINDS, recorded=recorded,
                   open_count=open_count, acknowledged=len(own) - open_count, derived=DERIVED_LANGUAGES,
-                  titles={r.id: r.title.text for r in edition.all_rules()})
+                  titles={r.id: r.title.text for r in edition.all_rules()},
+                  source_texts=source_own_texts(wb.rulebook, language))
+
+
+def source_own_texts(rulebook: Rulebook, language: str) -> list[tuple[str, str]]:
+    """(language, text) of each notice of the source file this language's text comes from: the longform
+    file's title line for English and Chinese, the Russian page's note to its readers. Quoted as published
+    on this page only: they are the file's words, not TDA text and not the site's."""
+    source = rulebook.edition(language).source
+    return [(lang, block.text) for lang in ALL_LANGUAGES if lang not in DERIVED_LANGUAGES
+            for block in rulebook.edition(lang).notice if rulebook.edition(lang).source == source]
 
 
 # ---------------------------------------------------------------------------------- compare view
@@ -317,7 +426,12 @@ def rule_2017_page(wb: Workbench, language: str, rule_id: str) -> str:
     redlines = [(new_id, rule_redline(wb.rulebook, rule_id, new_id)) for new_id in change.new
                 if any(True for _ in old.all_blocks())]
     title = t.q("rule_2017_title", rule=rule_id, title=old.title.text)
-    return render("workbench/rule_2017.md.j2", t=t, **_front(title), language=language,
+    # The 2017 edition is published in English only: its title is quoted English in the heading of
+    # every language's page, marked so (the page title stays text, for <title> and the navigation).
+    slot = "\ue000"
+    heading = markdown_heading(t.q("rule_2017_title", rule=rule_id, title=slot)).replace(
+        slot, Markup('<span lang="en">{}</span>').format(markdown_heading(old.title.text)))
+    return render("workbench/rule_2017.md.j2", t=t, **_front(title), heading=heading, language=language,
                   rule=old, change=change, redlines=redlines,
                   new_titles={n: wb.rulebook.edition(language).rule(n).title.text for n in change.new},
                   editions_url=urls.editions_url(language))
