@@ -24,7 +24,10 @@ def all_patterns():
                 found += [(f"{section}.{name}.{key}", p) for key, p in value.items()]
             else:
                 found.append((f"{section}.{name}", value))
+    for section in ("words", "situations", "lookalikes"):
+        found += [(f"{section}.{name}", p) for name, p in spec.DATA[section]["patterns"].items()]
     found += [(f"keyboards.{lang}", k["typed"]) for lang, k in spec.DATA["keyboards"].items()]
+    found.append(("transliteration.word", spec.DATA["transliteration"]["word"]))
     return found
 
 
@@ -48,6 +51,12 @@ def test_part_letter_classes_agree_with_the_table():
     assert len(spec.DATA["lookalikes"]["latin"]) == len(spec.DATA["lookalikes"]["cyrillic"])
     for k in spec.DATA["keyboards"].values():
         assert len(k["from"]) == len(k["to"])
+
+
+def test_the_traditional_rule_words_fold_as_opencc_folds_them():
+    from tdarules.search.analyzers import t2s
+    for traditional, simplified in spec.DATA["rule_numbers"]["traditional"].items():
+        assert t2s(traditional) == simplified, traditional
 
 
 # the names of a pattern's groups, in order: matched against "" with an empty alternative added, so
@@ -116,3 +125,64 @@ def test_no_lookalike_or_keyboard_table_left_by_hand():
         assert lookalike not in read(path), path
     for path in (SEARCH / "typos.py", ASSETS / "understanding.js"):
         assert qwerty not in read(path) and jcuken not in read(path), path
+
+
+# Each check names text that only a hand-written copy of a moved constant would hold; a module's own
+# helpers (situations' concept runs, typos' isalpha, the JS mirror of it) do not match them.
+SITUATIONS_PY, UNDERSTANDING_JS = SEARCH / "situations.py", ASSETS / "understanding.js"
+WORD_MODULES_PY = [SEARCH / name for name in ("analyzers.py", "situations.py", "typos.py", "suggest.py",
+                                              "static_index.py")]
+WORD_MODULES_JS = [ASSETS / name for name in ("understanding.js", "known.js", "query.js")]
+
+
+def test_no_situation_threshold_or_stemmer_left_by_hand():
+    names = r"(?:THRESHOLD|WEAK_THRESHOLD|WEAK|FULL_WEIGHT|COVERAGE|RU_STEM|EN_STEM|MIN_WORD)"
+    assert not re.search(rf"^{names}\b.*=\s*[0-9]", read(SITUATIONS_PY), re.M)
+    assert not re.search(rf"{names}\s*=\s*[0-9]", read(UNDERSTANDING_JS))
+    for path in (SITUATIONS_PY, UNDERSTANDING_JS):
+        text = read(path)
+        assert "ами ями" not in text, path                               # the Russian endings
+        assert not re.search(r"""["']ing["'],\s*["']ed["']""", text), path   # the English suffixes
+        assert "[b-df-hj" not in text, path                              # the doubled consonant
+        assert "[0-9]{3,}" not in text and "[百千万]" not in text, path    # the amounts
+        assert not re.search(r"length\s*-\s*\w+\.length\s*>=\s*3|len\(word\)\s*-\s*len\(\w+\)\s*>=\s*3", text), path
+    assert "n['’]t" not in read(SITUATIONS_PY) and "n['’]t" not in read(UNDERSTANDING_JS)
+
+
+def test_no_learned_setting_left_by_hand():
+    assert not re.search(r"^(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(SEARCH / "learned.py"), re.M)
+    assert not re.search(r"LEARNED_(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(UNDERSTANDING_JS))
+
+
+def test_no_word_pattern_or_cjk_range_left_by_hand():
+    for path in WORD_MODULES_PY + WORD_MODULES_JS:
+        assert "u3400" not in read(path), path                           # the Chinese ranges
+    for path in (SITUATIONS_PY, SEARCH / "typos.py", SEARCH / "suggest.py"):     # (analyzers' index
+        assert r"[^\\W" not in read(path), path                         # tokenizers are Python's alone)
+    for path in WORD_MODULES_JS:              # (number.js holds the placeholders' JS dialect)
+        assert r"\p{M}" not in read(path) and r"\\p{M}" not in read(path), path
+    assert not re.search(r"^MIN_WORD\s*=\s*[0-9]", read(SEARCH / "typos.py"), re.M)
+    assert "(?<=[{CJK}])(?=[{CJK}])" not in read(SEARCH / "static_index.py")     # Pagefind's character words
+
+
+def test_no_unmix_class_or_traditional_map_left_by_hand():
+    for path in (SEARCH / "analyzers.py", ASSETS / "number.js"):
+        assert "[а-яі]" not in read(path) and not re.search(r"[\"/]\[a-z\][\"/]", read(path)), path
+    assert not re.search(r"規\s*:", read(ASSETS / "number.js"))
+
+
+def test_no_numeral_table_left_by_hand():
+    for path in (SEARCH / "numerals.py", ASSETS / "numerals.js"):
+        text = read(path)
+        assert "одиннадцат" not in text and "thirtieth" not in text, path     # the spelled numbers
+        assert "ого|ому" not in text, path                                     # their Russian endings
+        assert not re.search(r"九[\"']?:\s*9|零一二三四五六七八九", text), path     # the Chinese digits
+
+
+def test_no_transliteration_table_left_by_hand():
+    text = read(SEARCH / "transliteration.py")
+    assert "shch" not in text and "бвдзлмнпрстфцчшщ" not in text
+    assert not re.search(r"max_states\W+[0-9]", text)
+    # both readers take the spec's table, not one the query data carries
+    assert "Transliterator(spec.TRANSLITERATION, self)" in read(SEARCH / "typos.py")
+    assert "new Transliterator(SPEC.transliteration, this)" in read(UNDERSTANDING_JS)

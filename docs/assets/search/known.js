@@ -8,9 +8,10 @@
 // word of `typos.words` the records have, and the records' other words. Pure, tested in Node.
 
 import { stem } from "./understanding.js";
+import { specRegex } from "./number.js";
+import SPEC from "./spec.js";
 
-const CJK = "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff";
-const LETTER_WORD = new RegExp(`(?:(?![${CJK}])[\\p{L}\\p{M}])+`, "gu");     // typos.LATIN_OR_CYRILLIC
+const LETTER_WORD = specRegex(SPEC.words.patterns.letters, "gu");     // typos.LATIN_OR_CYRILLIC
 
 const cache = new WeakMap();
 /** {words, stems} of the site's records, or null when the data has no `known` list (then nothing

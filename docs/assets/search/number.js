@@ -7,13 +7,19 @@
 import { chineseValue, spelledNumbers } from "./numerals.js";
 import SPEC from "./spec.js";
 
-// The placeholders of spec.yaml's patterns in JavaScript's dialect (spec.py CLASSES has Python's).
-const CLASSES = { w: "\\p{L}\\p{N}_", letter: "[\\p{L}\\p{Nl}\\p{No}]" };
+// The placeholders of spec.yaml's patterns in JavaScript's dialect (spec.py CLASSES has Python's);
+// they may hold placeholders themselves.
+const CLASSES = {
+  w: "\\p{L}\\p{N}_",
+  letter: "[\\p{L}\\p{Nl}\\p{No}]",
+  alnum: "(?:(?![{cjk}])[\\p{L}\\p{N}\\p{M}])",
+  alpha: "(?:(?![{cjk}])[\\p{L}\\p{M}])",
+};
 
 /** spec.py source: a pattern of the spec (a string, or pieces to join) with its placeholders expanded. */
 export function specSource(pattern) {
   const expand = (text) => text.replace(/\{([a-z_]+)\}/g, (m, name) => {
-    if (name in CLASSES) return CLASSES[name];
+    if (name in CLASSES) return expand(CLASSES[name]);
     if (name in SPEC.fragments) return expand(SPEC.fragments[name]);
     throw new Error(`spec.yaml: unknown placeholder ${m}`);
   });
@@ -27,27 +33,31 @@ export const specRegex = (pattern, flags = "u") => new RegExp(specSource(pattern
 export const START = specSource("{start}");          // Python's \b before a word, Unicode-aware
 export const END = specSource("{end}");              // … and after it
 
-// Traditional forms of the words around rule numbers: 規則43 / 第43條 work even without t2s.json.
-const TRAD = { 規: "规", 則: "则", 條: "条", 議: "议", 薦: "荐", 舊: "旧", 號: "号", 節: "节" };
+// Traditional forms of the words around rule numbers: 規則43 / 第43條 work even without t2s.json
+// (spec.yaml rule_numbers.traditional).
+const TRAD = SPEC.rule_numbers.traditional;
 
-// Latin and Cyrillic letters that look alike (spec.yaml lookalikes: analyzers.TO_CYRILLIC, TO_LATIN).
-const { latin: LATIN, cyrillic: CYRILLIC } = SPEC.lookalikes;
+// Latin and Cyrillic letters that look alike, the letters of each script and the words unmix reads
+// (spec.yaml lookalikes: analyzers.TO_CYRILLIC, TO_LATIN, unmix).
+const { latin: LATIN, cyrillic: CYRILLIC, patterns: LOOK } = SPEC.lookalikes;
 const TO_CYRILLIC = Object.fromEntries(Array.from(LATIN, (c, i) => [c, CYRILLIC[i]]));
 const TO_LATIN = { ...Object.fromEntries(Array.from(CYRILLIC, (c, i) => [c, LATIN[i]])), ...SPEC.lookalikes.to_latin };
-const LETTERS = /[\p{L}\p{Nl}\p{No}]+/gu;                // Python's [^\W\d_]+
+const LETTERS = specRegex(LOOK.word, "gu");
+const CYRILLIC_LETTER = specRegex(LOOK.cyrillic), LATIN_LETTER = specRegex(LOOK.latin);
+const CYRILLIC_LETTERS = specRegex(LOOK.cyrillic, "gu"), LATIN_LETTERS = specRegex(LOOK.latin, "gu");
 
 /** analyzers.unmix: each word of Latin and Cyrillic letters in one script (a keyboard switched
  * mid-word): the script of a letter in it that has no look-alike, or, if every letter has one, the
  * text's commoner script. */
 export function unmix(text) {
-  if (!/[а-яі]/u.test(text) || !/[a-z]/u.test(text)) return text;
-  const cyrillicText = (text.match(/[а-яі]/gu) || []).length >= (text.match(/[a-z]/gu) || []).length;
+  if (!CYRILLIC_LETTER.test(text) || !LATIN_LETTER.test(text)) return text;
+  const cyrillicText = (text.match(CYRILLIC_LETTERS) || []).length >= (text.match(LATIN_LETTERS) || []).length;
   return text.replace(LETTERS, (word) => {
-    if (!/[а-яі]/u.test(word) || !/[a-z]/u.test(word)) return word;
+    if (!CYRILLIC_LETTER.test(word) || !LATIN_LETTER.test(word)) return word;
     const letters = Array.from(word);
     let cyrillic = cyrillicText;
-    if (letters.some((c) => /[а-яі]/u.test(c) && !(c in TO_LATIN))) cyrillic = true;
-    else if (letters.some((c) => /[a-z]/u.test(c) && !(c in TO_CYRILLIC))) cyrillic = false;
+    if (letters.some((c) => CYRILLIC_LETTER.test(c) && !(c in TO_LATIN))) cyrillic = true;
+    else if (letters.some((c) => LATIN_LETTER.test(c) && !(c in TO_CYRILLIC))) cyrillic = false;
     const table = cyrillic ? TO_CYRILLIC : TO_LATIN;
     return letters.map((c) => table[c] || c).join("");
   });

@@ -15,7 +15,7 @@ import { analyse, exactTerm, suggest } from "./understanding.js";
 
 // Rule numbers and folding: ./number.js (loaded on every page by the number box).
 export { fold, parseRuleNumber } from "./number.js";
-import { fold, mentionedRule, parseRuleNumber, START, END } from "./number.js";
+import { fold, mentionedRule, parseRuleNumber, specRegex, START, END } from "./number.js";
 
 /** A parsed number checked against the site's rules: {id, part} ({id: ""} for a 2017 rule that was
  * dropped in 2024), or null when the query names no rule of this site. */
@@ -51,7 +51,7 @@ export function jumpHits(data, id, part = null) {
 
 const keyCache = new WeakMap();
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
-const HAS_CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
+const HAS_CJK = specRegex(SPEC.words.patterns.cjk);             // spec.yaml's Chinese ranges
 
 function keyRegex(key) {
   if (HAS_CJK.test(key)) return new RegExp(escapeRe(key), "u");
@@ -137,8 +137,8 @@ export function expand(q, data, t2s = null) {
 // Chinese records are indexed one character a word (static_index.cjk_chars, data.cjk === "chars"):
 // the query is spaced out the same way, and a run of two or more characters is also asked as an
 // exact phrase (Pagefind: the whole query in quotes), which ranks the contiguous matches first.
-const BETWEEN_CJK = /(?<=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])(?=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])/gu;
-const CJK_PAIR = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2}/u;
+const BETWEEN_CJK = specRegex(SPEC.words.patterns.cjk_junction, "gu");     // static_index.cjk_chars
+const CJK_PAIR = specRegex("[{cjk}]{2}");
 
 export function pagefindSearches(searches, data) {
   if (!data || data.cjk !== "chars") return searches;

@@ -1,8 +1,10 @@
 // Written from plugins/tdarules/search/spec.yaml by `python -m tdarules.search.spec`: edit that
 // file, not this one (tests/search/test_spec.py checks they agree). Read by number.js (specRegex),
-// amounts.js, understanding.js and query.js.
+// numerals.js, amounts.js, understanding.js, transliteration.js (through it), known.js and query.js.
 export default {
  "fragments": {
+  "cjk": "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff",
+  "word": "{alnum}+(?:['’-]{alnum}+)*",
   "start": "(?<![{w}])",
   "end": "(?![{w}])",
   "cyrillic_part": "авсенкмортухб",
@@ -26,6 +28,16 @@ export default {
    "у": "Y",
    "х": "X",
    "б": "B"
+  },
+  "traditional": {
+   "規": "规",
+   "則": "则",
+   "條": "条",
+   "議": "议",
+   "薦": "荐",
+   "舊": "旧",
+   "號": "号",
+   "節": "节"
   },
   "patterns": {
    "rule_ref": "^(?:{rule_words}\\s*)?(?:(?:number|номер)\\s*)?第?\\s*(?<number>[0-9]{1,2})\\s*条?\\s*[-.]?\\s*(?<part>{part})?\\s*条?$",
@@ -133,6 +145,11 @@ export default {
   "cyrillic": "асеорхукмтнв",
   "to_latin": {
    "і": "i"
+  },
+  "patterns": {
+   "cyrillic": "[а-яі]",
+   "latin": "[a-z]",
+   "word": "{letter}+"
   }
  },
  "keyboards": {
@@ -146,5 +163,364 @@ export default {
    "from": "йцукенгшщзхъфывапролджэячсмитьбю",
    "to": "qwertyuiop[]asdfghjkl;'zxcvbnm,."
   }
+ },
+ "words": {
+  "patterns": {
+   "cjk": "[{cjk}]",
+   "cjk_run": "[{cjk}]+",
+   "word": "{word}",
+   "token": "[{cjk}]+|{word}",
+   "letters": "{alpha}+",
+   "term_token": "[{cjk}]+|{alnum}+",
+   "between_cjk": "(?<=[{cjk}]) (?=[{cjk}])",
+   "cjk_junction": "(?<=[{cjk}])(?=[{cjk}])",
+   "spaces": "[\\s\\-‐‑–—_·・]+"
+  }
+ },
+ "situations": {
+  "threshold": 0.5,
+  "weak_threshold": 0.34,
+  "weak": 0.5,
+  "full_weight": 3.0,
+  "coverage": 1.0,
+  "en_suffixes": [
+   "ing",
+   "ed",
+   "es",
+   "s",
+   "ly"
+  ],
+  "undouble_after": [
+   "ing",
+   "ed"
+  ],
+  "ru_endings": "ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть ся сь а я о е ы и у ю ь й",
+  "shortest_stem": 3,
+  "en_stem": 7,
+  "ru_stem": 6,
+  "patterns": {
+   "doubled": "([b-df-hj-km-rtv-y])\\1$",
+   "cyrillic": "[а-я]",
+   "negation": "n['’]t$",
+   "amount": "[0-9]{3,}|[0-9]+[kк]",
+   "zh_amount": "[0-9]+[百千万]|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*[百千万]"
+  }
+ },
+ "learned": {
+  "alpha": 0.1,
+  "weight": 0.3,
+  "top": 3
+ },
+ "typos": {
+  "min_word": 4
+ },
+ "numerals": {
+  "cn_digits": {
+   "零": 0,
+   "〇": 0,
+   "一": 1,
+   "二": 2,
+   "两": 2,
+   "三": 3,
+   "四": 4,
+   "五": 5,
+   "六": 6,
+   "七": 7,
+   "八": 8,
+   "九": 9
+  },
+  "units": {
+   "one": 1,
+   "first": 1,
+   "two": 2,
+   "second": 2,
+   "three": 3,
+   "third": 3,
+   "four": 4,
+   "fourth": 4,
+   "five": 5,
+   "fifth": 5,
+   "six": 6,
+   "sixth": 6,
+   "seven": 7,
+   "seventh": 7,
+   "eight": 8,
+   "eighth": 8,
+   "nine": 9,
+   "ninth": 9,
+   "один": 1,
+   "одно": 1,
+   "перв": 1,
+   "два": 2,
+   "две": 2,
+   "втор": 2,
+   "три": 3,
+   "трет": 3,
+   "четыре": 4,
+   "четверт": 4,
+   "пять": 5,
+   "пят": 5,
+   "шесть": 6,
+   "шест": 6,
+   "семь": 7,
+   "седьм": 7,
+   "восемь": 8,
+   "восьм": 8,
+   "девять": 9,
+   "девят": 9
+  },
+  "teens": {
+   "ten": 10,
+   "tenth": 10,
+   "eleven": 11,
+   "eleventh": 11,
+   "twelve": 12,
+   "twelfth": 12,
+   "thirteen": 13,
+   "fourteen": 14,
+   "fifteen": 15,
+   "sixteen": 16,
+   "seventeen": 17,
+   "eighteen": 18,
+   "nineteen": 19,
+   "десят": 10,
+   "одиннадцат": 11,
+   "двенадцат": 12,
+   "тринадцат": 13,
+   "четырнадцат": 14,
+   "пятнадцат": 15,
+   "шестнадцат": 16,
+   "семнадцат": 17,
+   "восемнадцат": 18,
+   "девятнадцат": 19
+  },
+  "tens": {
+   "twenty": 20,
+   "twentieth": 20,
+   "thirty": 30,
+   "thirtieth": 30,
+   "forty": 40,
+   "fortieth": 40,
+   "fifty": 50,
+   "fiftieth": 50,
+   "sixty": 60,
+   "sixtieth": 60,
+   "seventy": 70,
+   "seventieth": 70,
+   "двадцат": 20,
+   "тридцат": 30,
+   "сорок": 40,
+   "сороков": 40,
+   "пятьдесят": 50,
+   "пятидесят": 50,
+   "шестьдесят": 60,
+   "шестидесят": 60,
+   "семьдесят": 70,
+   "семидесят": 70
+  },
+  "ru_end": "(?:ь|ый|ое|ая|ого|ому|ом|ой|ые|ых|ий|ье|ья|а|и|ю|у|е|я)?"
+ },
+ "transliteration": {
+  "table": {
+   "shch": [
+    "щ"
+   ],
+   "sch": [
+    "щ",
+    "сч"
+   ],
+   "zh": [
+    "ж"
+   ],
+   "kh": [
+    "х"
+   ],
+   "ch": [
+    "ч"
+   ],
+   "sh": [
+    "ш"
+   ],
+   "ts": [
+    "ц"
+   ],
+   "tz": [
+    "ц"
+   ],
+   "tch": [
+    "ч"
+   ],
+   "ya": [
+    "я"
+   ],
+   "ja": [
+    "я"
+   ],
+   "ia": [
+    "я"
+   ],
+   "yu": [
+    "ю"
+   ],
+   "ju": [
+    "ю"
+   ],
+   "iu": [
+    "ю"
+   ],
+   "yo": [
+    "е"
+   ],
+   "jo": [
+    "е"
+   ],
+   "ye": [
+    "е"
+   ],
+   "je": [
+    "е"
+   ],
+   "yy": [
+    "ый",
+    "ий"
+   ],
+   "iy": [
+    "ий",
+    "ый"
+   ],
+   "ij": [
+    "ий"
+   ],
+   "yj": [
+    "ый"
+   ],
+   "ei": [
+    "ей"
+   ],
+   "ey": [
+    "ей"
+   ],
+   "ai": [
+    "ай"
+   ],
+   "ay": [
+    "ай"
+   ],
+   "oi": [
+    "ой"
+   ],
+   "oy": [
+    "ой"
+   ],
+   "a": [
+    "а"
+   ],
+   "b": [
+    "б"
+   ],
+   "v": [
+    "в"
+   ],
+   "w": [
+    "в"
+   ],
+   "g": [
+    "г"
+   ],
+   "d": [
+    "д"
+   ],
+   "e": [
+    "е",
+    "э"
+   ],
+   "z": [
+    "з"
+   ],
+   "i": [
+    "и",
+    "й",
+    "ы"
+   ],
+   "y": [
+    "ы",
+    "й",
+    "и"
+   ],
+   "j": [
+    "й",
+    "ж"
+   ],
+   "k": [
+    "к"
+   ],
+   "l": [
+    "л"
+   ],
+   "m": [
+    "м"
+   ],
+   "n": [
+    "н"
+   ],
+   "o": [
+    "о"
+   ],
+   "p": [
+    "п"
+   ],
+   "r": [
+    "р"
+   ],
+   "s": [
+    "с"
+   ],
+   "t": [
+    "т"
+   ],
+   "u": [
+    "у"
+   ],
+   "f": [
+    "ф"
+   ],
+   "h": [
+    "х"
+   ],
+   "c": [
+    "ц",
+    "к",
+    "с"
+   ],
+   "x": [
+    "кс",
+    "х"
+   ],
+   "q": [
+    "к"
+   ],
+   "'": [
+    "ь",
+    "ъ"
+   ]
+  },
+  "glides": [
+   "ai",
+   "ay",
+   "ei",
+   "ey",
+   "ij",
+   "iy",
+   "oi",
+   "oy",
+   "yj",
+   "yy"
+  ],
+  "vowels": "aeiouy",
+  "softened": "бвдзлмнпрстфцчшщ",
+  "word": "[a-z]+(?:'[a-z]+)*",
+  "min_word": 4,
+  "max_states": 400,
+  "ending": 3
  }
 };

@@ -7,33 +7,32 @@
 // Node against the Python implementation (tests/search/test_fallback_understanding.py).
 
 import { Transliterator } from "./transliteration.js";
-import { specRegex } from "./number.js";
+import { specRegex, specSource } from "./number.js";
 import SPEC from "./spec.js";
 
-const CJK = "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff";
-const NOT_CJK = `(?![${CJK}])`;
-const WORD_SRC = `(?:${NOT_CJK}[\\p{L}\\p{N}\\p{M}])+(?:['’-](?:${NOT_CJK}[\\p{L}\\p{N}\\p{M}])+)*`;
-const WORD = new RegExp(WORD_SRC, "gu");
-const TOKEN = new RegExp(`[${CJK}]+|${WORD_SRC}`, "gu");
-const CJK_RUN = new RegExp(`^[${CJK}]+$`, "u");
-const CJK_RUNS = new RegExp(`[${CJK}]+`, "gu");
-const LETTERS = new RegExp(`(?:${NOT_CJK}[\\p{L}\\p{M}])+`, "gu");     // typos.LATIN_OR_CYRILLIC
-const CYRILLIC = /[а-я]/u;
+// spec.yaml's words, situations, learned and typos (situations.py, learned.py and typos.py read the same)
+const W = SPEC.words.patterns;
+const whole = (pattern) => new RegExp(`^(?:${specSource(pattern)})$`, "u");       // Python's fullmatch
+const WORD = specRegex(W.word, "gu");
+const TOKEN = specRegex(W.token, "gu");
+const CJK_RUN = whole(W.cjk_run);
+const CJK_RUNS = specRegex(W.cjk_run, "gu");
+const LETTERS = specRegex(W.letters, "gu");     // typos.LATIN_OR_CYRILLIC
 
-export const THRESHOLD = 0.5;
-const WEAK_THRESHOLD = 0.34, WEAK = 0.5;   // situations.WEAK_THRESHOLD, WEAK: when no phrase reaches THRESHOLD
-export const FULL_WEIGHT = 3.0;
-export const COVERAGE = 1.0;               // situations.COVERAGE
+const S = SPEC.situations;
+export const THRESHOLD = S.threshold;
+const WEAK_THRESHOLD = S.weak_threshold, WEAK = S.weak;   // when no phrase reaches THRESHOLD
+export const FULL_WEIGHT = S.full_weight;
+export const COVERAGE = S.coverage;
 // spec.yaml ranking (ranking.py reads the same)
 export const SITUATION_WEIGHT = SPEC.ranking.situation_weight;
 const SECOND = SPEC.ranking.second, THIRD = SPEC.ranking.third;
-const EN_SUFFIXES = ["ing", "ed", "es", "s", "ly"];
-const DOUBLED = /([b-df-hj-km-rtv-y])\1$/u;          // situations.DOUBLED
-const RU_ENDINGS = `ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
-ся сь а я о е ы и у ю ь й`.split(/\s+/).sort((a, b) => b.length - a.length);
-const RU_STEM = 6, EN_STEM = 7, MIN_WORD = 4;
-const AMOUNT = /^(?:[0-9]{3,}|[0-9]+[kк])$/u;      // situations.AMOUNT
-const ZH_AMOUNT = /[0-9]+[百千万]|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*[百千万]/gu;   // situations.ZH_AMOUNT
+const { en_suffixes: EN_SUFFIXES, undouble_after: UNDOUBLE_AFTER, shortest_stem: SHORTEST_STEM, en_stem: EN_STEM, ru_stem: RU_STEM } = S;
+const RU_ENDINGS = S.ru_endings.split(/\s+/).sort((a, b) => b.length - a.length);     // longest first
+const DOUBLED = specRegex(S.patterns.doubled), CYRILLIC = specRegex(S.patterns.cyrillic), NEGATION = specRegex(S.patterns.negation);
+const AMOUNT = whole(S.patterns.amount);
+const ZH_AMOUNT = specRegex(S.patterns.zh_amount, "gu");
+const MIN_WORD = SPEC.typos.min_word;
 
 const cutTo = (s, n) => Array.from(s).slice(0, n).join("");
 
@@ -42,18 +41,18 @@ export function stem(word, lang, cut = true) {
   let w = word.replace(/’/g, "'").replace(/[-']/g, "");
   if (CYRILLIC.test(w) || (lang === "ru" && !/^[\x00-\x7f]*$/.test(w))) {   // situations.stem: Latin on ru is English
     for (const e of RU_ENDINGS) {
-      if (w.endsWith(e) && w.length - e.length >= 3) { w = w.slice(0, -e.length); break; }
+      if (w.endsWith(e) && w.length - e.length >= SHORTEST_STEM) { w = w.slice(0, -e.length); break; }
     }
     return cut ? cutTo(w, RU_STEM) : w;
   }
   for (const s of EN_SUFFIXES) {
-    if (w.endsWith(s) && w.length - s.length >= 3) {
+    if (w.endsWith(s) && w.length - s.length >= SHORTEST_STEM) {
       w = w.slice(0, -s.length);
-      if ((s === "ing" || s === "ed") && DOUBLED.test(w)) w = w.slice(0, -1);   // betting → bet (situations.stem)
+      if (UNDOUBLE_AFTER.includes(s) && DOUBLED.test(w)) w = w.slice(0, -1);   // betting → bet (situations.stem)
       break;
     }
   }
-  if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  if (w.endsWith("e") && w.length > SHORTEST_STEM) w = w.slice(0, -1);
   return cut ? cutTo(w, EN_STEM) : w;
 }
 
@@ -83,7 +82,7 @@ export function keys(text, lang, framing, enFraming = [], concepts = null, dedup
       const grams = [];
       for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i] + chars[i + 1]);
       seq.push([...grams, ...chars]);
-    } else if (!zh && /n['’]t$/u.test(word) && /^[\x00-\x7f]+$/.test(word.replace(/’/g, "'"))) {
+    } else if (!zh && NEGATION.test(word) && /^[\x00-\x7f]+$/.test(word.replace(/’/g, "'"))) {
       seq.push("not");                         // wasn't, didn't, can't (situations.NEGATION)
     } else if (concepts && concepts.amount && concepts.amount.length && AMOUNT.test(word)) {
       seq.push([...concepts.amount]);          // "he bet 1000, I pushed 1400": amounts (situations.AMOUNT)
@@ -148,7 +147,7 @@ function postings(data) {
 const round4 = (x) => Math.round(x * 10000) / 10000;
 
 // learned.py: evidence learned from the tuning questions (naive Bayes over the same keys).
-const LEARNED_ALPHA = 0.1, LEARNED_WEIGHT = 0.3, LEARNED_TOP = 3;   // learned.ALPHA, WEIGHT, TOP
+const { alpha: LEARNED_ALPHA, weight: LEARNED_WEIGHT, top: LEARNED_TOP } = SPEC.learned;   // learned.ALPHA, WEIGHT, TOP
 
 /** learned.evidence: {rule: WEIGHT × posterior} for the TOP rules of the keys the model knows; {} if none. */
 export function learnedEvidence(model, queryKeys) {
@@ -274,7 +273,7 @@ export class Corrector {
     });
     this.lengths = [...new Set(this.terms.map((t) => Array.from(t).length))].sort((a, b) => b - a);
     this.keyboard = LAYOUTS[data.layout || ""] || null;
-    this.transliteration = data.transliteration ? new Transliterator(data.transliteration, this) : null;
+    this.transliteration = data.transliteration ? new Transliterator(SPEC.transliteration, this) : null;   // spec.yaml's table
   }
 
   isKnown(w) { return this.rank.has(w) || this.stems.has(stem(w, "en", false)); }
@@ -479,10 +478,12 @@ export function groupByRule(hits) {
 
 // --- "did you mean" and exact glossary terms (suggest.py) ------------------------------------------
 
-const SPACES = /[\s\-‐‑–—_·・]+/gu;
-const BETWEEN_CJK_SPACE = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, "gu");
-const TERM_TOKEN = new RegExp(`[${CJK}]+|(?:${NOT_CJK}[\\p{L}\\p{N}\\p{M}])+`, "gu");
-const ONLY_LETTERS = new RegExp(`^(?:${NOT_CJK}[\\p{L}\\p{M}])+$`, "u");
+// spec.yaml's words patterns, as suggest.py reads them
+const SPACES = specRegex(W.spaces, "gu");
+const BETWEEN_CJK_SPACE = specRegex(W.between_cjk, "gu");
+const TERM_TOKEN = specRegex(W.term_token, "gu");
+const ONLY_LETTERS = whole(W.letters);
+const HAS_CJK = specRegex(W.cjk);
 const EDGE = " ?？!！.。,，:：;；'\"";
 
 /** suggest.normalize: spaces, hyphens and dots between words all one space; none between Chinese. */
@@ -496,7 +497,7 @@ export function normalizeTerm(folded) {
 
 /** suggest.term_form */
 export function termForm(folded) {
-  return normalizeTerm(folded).split(" ").map((w) => (new RegExp(`[${CJK}]`, "u").test(w) ? w : stem(w, "en"))).join(" ");
+  return normalizeTerm(folded).split(" ").map((w) => (HAS_CJK.test(w) ? w : stem(w, "en"))).join(" ");
 }
 
 /** suggest.distance: Damerau–Levenshtein (optimal string alignment), limit + 1 once past limit. */

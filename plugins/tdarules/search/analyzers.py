@@ -23,9 +23,8 @@ from whoosh.analysis import (LanguageAnalyzer, LowercaseFilter, RegexTokenizer, 
 from ..chinese import simplified
 from . import spec
 
-CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-CJK_RUN = re.compile(f"[{CJK}]+")
-HAS_CJK = re.compile(f"[{CJK}]")
+# the Chinese characters' ranges, and a run and one of them: spec.yaml's, as the browser reads them
+CJK, CJK_RUN, HAS_CJK = spec.CJK, spec.CJK_RUN, spec.HAS_CJK
 WORD = re.compile(r"\w+", re.UNICODE)
 LATIN_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -61,12 +60,10 @@ def _jieba():
 
 # Latin and Cyrillic letters that look alike (lower case, after NFKC): a word typed with both, on a
 # keyboard switched mid-word or pasted ("сосeду" with a Latin e, "rаise" with a Cyrillic а), is put
-# into one script (number.js unmix), as the rule texts never mix them in a word. The pairs are
-# spec.yaml's `lookalikes`.
+# into one script (number.js unmix), as the rule texts never mix them in a word. The pairs and the
+# letter classes are spec.yaml's `lookalikes`.
 TO_CYRILLIC, TO_LATIN = spec.TO_CYRILLIC, spec.TO_LATIN
-LETTERS = re.compile(r"[^\W\d_]+")
-_CYRILLIC = re.compile("[а-яі]")
-_LATIN = re.compile("[a-z]")
+LETTERS, _CYRILLIC, _LATIN = (spec.LOOKALIKE_PATTERNS[name] for name in ("word", "cyrillic", "latin"))
 
 
 def unmix(text: str) -> str:

@@ -26,37 +26,22 @@ import math
 import re
 from itertools import chain
 
-from .analyzers import CJK, fold  # noqa: F401  (fold: typos and the tests import it from here)
+from . import spec
+from .analyzers import fold  # noqa: F401  (typos and the tests import it from here)
 
-THRESHOLD = 0.5
-# When no phrase reaches THRESHOLD, a question in new words may still share a third of a phrase's
-# weight: weak evidence (WEAK times the score) is better than none. Only then.
-WEAK_THRESHOLD, WEAK = 0.34, 0.5
+# The thresholds, weights, stemmer and patterns are spec.yaml's `situations` (understanding.js reads
+# the same); the names stay here, where the tests and the other modules look them up.
+THRESHOLD, WEAK_THRESHOLD, WEAK = spec.THRESHOLD, spec.WEAK_THRESHOLD, spec.WEAK
+FULL_WEIGHT, COVERAGE = spec.FULL_WEIGHT, spec.COVERAGE
 PASSED_OVER = 0.30        # a phrase holding less of its weight scores under WEAK_THRESHOLD, rounding aside
-FULL_WEIGHT = 3.0
-# How much of the query a phrase explains also counts: a short phrase whose two words a long question
-# happens to hold ranks below a longer phrase that explains the whole question (coverage ∈ [0, 1]).
-# 1 (score × the share explained) against 0.5 (score × (0.5 + 0.5 × share)): MRR@10 0.895 → 0.915 over
-# 2,600 tuning queries, 0.815 → 0.842 on dev4 measured before it was tuned on; 0.7–0.9 lie between.
-COVERAGE = 1.0
-NEGATION = re.compile(r"n['’]t$")
-UNIGRAM = 0.5
-WORD = re.compile(f"[^\\W_{CJK}]+(?:['’-][^\\W_{CJK}]+)*", re.UNICODE)   # a Latin or Cyrillic word
-CJK_RUN = re.compile(f"[{CJK}]+")
-EN_SUFFIXES = ("ing", "ed", "es", "s", "ly")
-DOUBLED = re.compile(r"([b-df-hj-km-rtv-y])\1$")     # a doubled consonant but l, s, z
-RU_ENDINGS = tuple(sorted("""
-ами ями ого его ому ему ыми ими ой ей ий ый ая яя ое ее ые ие ов ев ах ях ам ям ом ем ую юю ешь ет ют ит ат ят ть
-ся сь а я о е ы и у ю ь й
-""".split(), key=len, reverse=True))
-# A number that can only be an amount (three digits or more, or 5k / 5к): rule numbers have two
-# digits at most, and a whole query that is a rule number never comes here.
-AMOUNT = re.compile(r"[0-9]{3,}|[0-9]+[kк]")
-# A Chinese amount (五万, 两千, 3万, 一百): read as AMOUNT's digits are (对方下注五万)
-ZH_AMOUNT = re.compile(r"[0-9]+[百千万]|[一二两三四五六七八九十][零一二两三四五六七八九十百千万]*[百千万]")
-RU_STEM = 6
-EN_STEM = 7
-CYRILLIC = re.compile("[а-я]")      # a word with one is Russian (stemmed so, and split so by typos.Corrector)
+UNIGRAM = 0.5             # a lone Chinese character's weight against a pair's (the fallback gets it with the data)
+WORD, CJK_RUN = spec.WORD, spec.CJK_RUN                 # a Latin or Cyrillic word; a Chinese run
+TOKEN = spec.TOKEN                                       # either (situations.words)
+EN_SUFFIXES, UNDOUBLE_AFTER, RU_ENDINGS = spec.EN_SUFFIXES, spec.UNDOUBLE_AFTER, spec.RU_ENDINGS
+SHORTEST_STEM, RU_STEM, EN_STEM = spec.SHORTEST_STEM, spec.RU_STEM, spec.EN_STEM
+_P = spec.SITUATION_PATTERNS
+DOUBLED, NEGATION, CYRILLIC = _P["doubled"], _P["negation"], _P["cyrillic"]
+AMOUNT, ZH_AMOUNT = _P["amount"], _P["zh_amount"]     # an amount in digits (matched whole), in Chinese
 
 
 def stem(word: str, lang: str, cut: bool = True) -> str:
@@ -66,17 +51,17 @@ def stem(word: str, lang: str, cut: bool = True) -> str:
     # and concept words that serve the ru site are, or it never meets them
     if CYRILLIC.search(word) or (lang == "ru" and not word.isascii()):
         for ending in RU_ENDINGS:
-            if word.endswith(ending) and len(word) - len(ending) >= 3:
+            if word.endswith(ending) and len(word) - len(ending) >= SHORTEST_STEM:
                 word = word[:-len(ending)]
                 break
         return word[:RU_STEM] if cut else word
     for suffix in EN_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+        if word.endswith(suffix) and len(word) - len(suffix) >= SHORTEST_STEM:
             word = word[:-len(suffix)]
-            if suffix in ("ing", "ed") and DOUBLED.search(word):
+            if suffix in UNDOUBLE_AFTER and DOUBLED.search(word):
                 word = word[:-1]          # betting → bet, stopped → stop (as Porter does; not call, miss)
             break
-    if word.endswith("e") and len(word) > 3:
+    if word.endswith("e") and len(word) > SHORTEST_STEM:
         word = word[:-1]
     return word[:EN_STEM] if cut else word
 
@@ -94,7 +79,7 @@ def strip_framing(text: str, framing: list[str], zh: bool) -> str:
 def words(text: str, framing: list[str], zh: bool) -> list[str]:
     """The content words of a folded text: Latin/Cyrillic words and Chinese runs, framing removed."""
     text = strip_framing(text, framing, zh)
-    return re.findall(f"[{CJK}]+|{WORD.pattern}", text)
+    return TOKEN.findall(text)
 
 
 def keys(text: str, lang: str, framing: list[str], en_framing=(), concepts: dict | None = None,

@@ -24,9 +24,9 @@ JS_FILE = Path(__file__).resolve().parents[3] / "docs" / "assets" / "search" / "
 
 DATA: Mapping[str, Any] = yaml.safe_load(SPEC_FILE.read_text(encoding="utf-8"))
 
-# the placeholders of a word-character class and of a letter, in Python's dialect (number.js has the
-# JavaScript ones)
-CLASSES = {"w": r"\w", "letter": r"[^\W\d_]"}
+# the placeholders of a word-character class, a letter and a Latin/Cyrillic word's characters, in
+# Python's dialect (number.js has the JavaScript ones); they may hold placeholders themselves
+CLASSES = {"w": r"\w", "letter": r"[^\W\d_]", "alnum": r"[^\W_{cjk}]", "alpha": r"[^\W\d_{cjk}]"}
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _NAMED_GROUP = re.compile(r"\(\?<([A-Za-z_][A-Za-z0-9_]*)>")
 
@@ -38,7 +38,7 @@ def source(pattern: str | list[str]) -> str:
     def expand(m: re.Match) -> str:
         name = m.group(1)
         if name in CLASSES:
-            return CLASSES[name]
+            return _PLACEHOLDER.sub(expand, CLASSES[name])
         if name in DATA["fragments"]:
             return _PLACEHOLDER.sub(expand, DATA["fragments"][name])
         raise KeyError(f"spec.yaml: unknown placeholder {{{name}}}")
@@ -79,8 +79,45 @@ SITUATION_WEIGHT: float = float(DATA["ranking"]["situation_weight"])
 SECOND: float = float(DATA["ranking"]["second"])
 THIRD: float = float(DATA["ranking"]["third"])
 
+_WORDS = patterns(DATA["words"]["patterns"])
+CJK: str = source("{cjk}")                      # the ranges, for a class of one's own
+HAS_CJK, CJK_RUN, WORD, TOKEN = _WORDS["cjk"], _WORDS["cjk_run"], _WORDS["word"], _WORDS["token"]
+LETTERS, TERM_TOKEN, BETWEEN_CJK, SPACES, CJK_JUNCTION = (
+    _WORDS[n] for n in ("letters", "term_token", "between_cjk", "spaces", "cjk_junction"))
+
+_SITUATIONS = DATA["situations"]
+THRESHOLD: float = float(_SITUATIONS["threshold"])
+WEAK_THRESHOLD: float = float(_SITUATIONS["weak_threshold"])
+WEAK: float = float(_SITUATIONS["weak"])
+FULL_WEIGHT: float = float(_SITUATIONS["full_weight"])
+COVERAGE: float = float(_SITUATIONS["coverage"])
+EN_SUFFIXES: tuple[str, ...] = tuple(_SITUATIONS["en_suffixes"])
+UNDOUBLE_AFTER: tuple[str, ...] = tuple(_SITUATIONS["undouble_after"])
+RU_ENDINGS: tuple[str, ...] = tuple(sorted(_SITUATIONS["ru_endings"].split(), key=len, reverse=True))   # longest first
+SHORTEST_STEM: int = int(_SITUATIONS["shortest_stem"])
+EN_STEM: int = int(_SITUATIONS["en_stem"])
+RU_STEM: int = int(_SITUATIONS["ru_stem"])
+SITUATION_PATTERNS: Mapping[str, re.Pattern] = _frozen(patterns(_SITUATIONS["patterns"]))
+
+LEARNED_ALPHA: float = float(DATA["learned"]["alpha"])
+LEARNED_WEIGHT: float = float(DATA["learned"]["weight"])
+LEARNED_TOP: int = int(DATA["learned"]["top"])
+
+MIN_WORD: int = int(DATA["typos"]["min_word"])
+
+_NUMERALS = DATA["numerals"]
+CN_DIGITS: Mapping[str, int] = _frozen(_NUMERALS["cn_digits"])
+SPELLED_UNITS: Mapping[str, int] = _frozen(_NUMERALS["units"])
+SPELLED_TEENS: Mapping[str, int] = _frozen(_NUMERALS["teens"])
+SPELLED_TENS: Mapping[str, int] = _frozen(_NUMERALS["tens"])
+RU_END: str = _NUMERALS["ru_end"]
+
+# handed to transliteration.Transliterator as it is (a plain dict: the reader takes any such table)
+TRANSLITERATION: dict[str, Any] = DATA["transliteration"]
+
 TO_CYRILLIC: Mapping[str, str] = _frozen(dict(zip(DATA["lookalikes"]["latin"], DATA["lookalikes"]["cyrillic"], strict=True)))
 TO_LATIN: Mapping[str, str] = _frozen({c: l for l, c in TO_CYRILLIC.items()} | DATA["lookalikes"]["to_latin"])
+LOOKALIKE_PATTERNS: Mapping[str, re.Pattern] = _frozen(patterns(DATA["lookalikes"]["patterns"]))
 
 # site language → (the run typed on the other keyboard, the table that reads it on the site's)
 KEYBOARDS: Mapping[str, tuple[re.Pattern, dict[int, int]]] = _frozen(
@@ -93,7 +130,7 @@ def js_module() -> str:
     """docs/assets/search/spec.js: this file's data as an ES module."""
     return ("// Written from plugins/tdarules/search/spec.yaml by `python -m tdarules.search.spec`: edit that\n"
             "// file, not this one (tests/search/test_spec.py checks they agree). Read by number.js (specRegex),\n"
-            "// amounts.js, understanding.js and query.js.\n"
+            "// numerals.js, amounts.js, understanding.js, transliteration.js (through it), known.js and query.js.\n"
             "export default " + json.dumps(DATA, ensure_ascii=False, indent=1) + ";\n")
 
 

@@ -30,7 +30,7 @@ import math
 import re
 from pathlib import Path
 
-from . import situations
+from . import situations, spec
 from ..model import ALL_LANGUAGES
 from .analyzers import CJK, HAS_CJK, fold, t2s
 from .index import KIND_BOOST, documents, glossary_keys, query_understanding
@@ -38,7 +38,7 @@ from .typos import LATIN_OR_CYRILLIC
 
 PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
 ZWSP = "\u200b"
-_BETWEEN_CJK = re.compile(f"(?<=[{CJK}])(?=[{CJK}])")
+_BETWEEN_CJK = spec.CJK_JUNCTION         # query.js spaces a query there too
 
 
 def cjk_chars(text: str) -> str:

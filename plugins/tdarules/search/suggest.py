@@ -15,21 +15,17 @@ neighbours is one edit) for words of five letters or more, one for shorter ones.
 """
 from __future__ import annotations
 
-import re
-
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from . import deadline
-from .analyzers import CJK
+from . import deadline, spec
 from .situations import stem
 
 MAX_WORDS = 16             # words of a query put right, as many as the search looks at (query.MAX_TOKENS)
-SPACES = re.compile(r"[\s\-‐‑–—_·・]+")
-TOKEN = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+", re.UNICODE)
-LETTERS = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
-CJK_RUN = re.compile(f"[{CJK}]+")
-BETWEEN_CJK = re.compile(f"(?<=[{CJK}]) (?=[{CJK}])")
+# spec.yaml's `words` patterns, as understanding.js reads them: a run or a word put right; a word of
+# letters alone; a Chinese run; what separates a term's words
+TOKEN, LETTERS, CJK_RUN = spec.TERM_TOKEN, spec.LETTERS, spec.CJK_RUN
+SPACES, BETWEEN_CJK = spec.SPACES, spec.BETWEEN_CJK
 
 
 def normalize(folded: str) -> str:

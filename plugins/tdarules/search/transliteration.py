@@ -12,49 +12,30 @@ The other words of the query ("na", "chto", a verb the site has no word for) com
 plainest reading only beside a word that was read, as in the keyboard-layout reading
 (:meth:`.typos.Corrector.layout`).
 
-The table travels with the typo data (``typos.prepare``) to the browser, whose twin is
-docs/assets/search/transliteration.js: one table, two readers, compared by the fallback tests.
+The table is spec.yaml's ``transliteration``; the Russian site's typo data only says to read it
+(``typos.prepare``). The browser's twin is docs/assets/search/transliteration.js: one table, two
+readers, compared by the fallback tests.
 """
 from __future__ import annotations
 
 import re
 
-from . import deadline
+from . import deadline, spec
 
-# Latin spelling → the Cyrillic it may stand for, likeliest first. Every key is tried at every
-# place it matches (not only the longest: "ts" is ц in "tsena" and т+с in "otstup").
-TABLE: dict[str, list[str]] = {
-    "shch": ["щ"], "sch": ["щ", "сч"], "zh": ["ж"], "kh": ["х"], "ch": ["ч"], "sh": ["ш"], "ts": ["ц"],
-    "tz": ["ц"], "tch": ["ч"], "ya": ["я"], "ja": ["я"], "ia": ["я"], "yu": ["ю"], "ju": ["ю"], "iu": ["ю"],
-    "yo": ["е"], "jo": ["е"], "ye": ["е"], "je": ["е"], "yy": ["ый", "ий"], "iy": ["ий", "ый"], "ij": ["ий"],
-    "yj": ["ый"], "ei": ["ей"], "ey": ["ей"], "ai": ["ай"], "ay": ["ай"], "oi": ["ой"], "oy": ["ой"],
-    "a": ["а"], "b": ["б"], "v": ["в"], "w": ["в"], "g": ["г"], "d": ["д"], "e": ["е", "э"], "z": ["з"],
-    "i": ["и", "й", "ы"], "y": ["ы", "й", "и"], "j": ["й", "ж"], "k": ["к"], "l": ["л"], "m": ["м"],
-    "n": ["н"], "o": ["о"], "p": ["п"], "r": ["р"], "s": ["с"], "t": ["т"], "u": ["у"], "f": ["ф"],
-    "h": ["х"], "c": ["ц", "к", "с"], "x": ["кс", "х"], "q": ["к"], "'": ["ь", "ъ"],
-}
-# Everything the two readers need, shipped to the browser as it is (``typos.prepare``).
-SPEC = {
-    "table": TABLE,
-    # a vowel and y/i/j is a vowel and й ("reyz" → "рейз"), unless a vowel follows ("moyu" → "мою")
-    "glides": ["ai", "ay", "ei", "ey", "ij", "iy", "oi", "oy", "yj", "yy"],
-    "vowels": "aeiouy",
-    "softened": "бвдзлмнпрстфцчшщ",     # a soft sign people leave out may follow these
-    "word": "[a-z]+(?:'[a-z]+)*",       # a Latin word, apostrophes (ь, ъ) inside it
-    "min_word": 4,                      # shorter words are read only beside a word that was
-    "max_states": 400,                  # readings kept per place in a word: the bound of its cost
-    "ending": 3,                        # letters a known stem may be followed by
-}
+# Everything the two readers need (the table, the glides and vowels, the bounds) is spec.yaml's
+# `transliteration`, which the browser reads from spec.js.
+SPEC = spec.TRANSLITERATION
+TABLE: dict[str, list[str]] = SPEC["table"]
 
 
 class Transliterator:
     """Reads Latin words of a query through one site's vocabulary (a ``typos.Corrector``)."""
 
-    def __init__(self, spec: dict, corrector):
-        self.table = sorted(spec["table"].items(), key=lambda kv: -len(kv[0]))
-        self.glides, self.vowels, self.softened = set(spec["glides"]), set(spec["vowels"]), set(spec["softened"])
-        self.word_re = re.compile(spec["word"])
-        self.min_word, self.max_states, self.ending = spec["min_word"], spec["max_states"], spec["ending"]
+    def __init__(self, settings: dict, corrector):
+        self.table = sorted(settings["table"].items(), key=lambda kv: -len(kv[0]))
+        self.glides, self.vowels, self.softened = set(settings["glides"]), set(settings["vowels"]), set(settings["softened"])
+        self.word_re = re.compile(settings["word"])
+        self.min_word, self.max_states, self.ending = settings["min_word"], settings["max_states"], settings["ending"]
         self.corrector = corrector
         self.prefixes: set[str] = set()
         for word in corrector.rank:

@@ -28,19 +28,20 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
 """
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 
 from rapidfuzz.distance import OSA
 
 from . import deadline, spec
-from .analyzers import CJK, POKER_WORDS, t2s
+from .analyzers import POKER_WORDS, t2s
 from .situations import CYRILLIC, fold, stem
-from .transliteration import SPEC as TRANSLITERATION, Transliterator
+from .transliteration import Transliterator
 
-MIN_WORD = 4
-LATIN_OR_CYRILLIC = re.compile(f"[^\\W\\d_{CJK}]+", re.UNICODE)
-CJK_RUN = re.compile(f"[{CJK}]+")
+# a word of Latin or Cyrillic letters, and the length from which one is corrected: spec.yaml's
+# `words.letters` and `typos.min_word`, as the fallback's Corrector reads them
+MIN_WORD = spec.MIN_WORD
+LATIN_OR_CYRILLIC = spec.LETTERS
+CJK_RUN = spec.CJK_RUN
 # site language → (what was typed by mistake, how it reads on the site's keyboard): spec.yaml's
 # `keyboards`, which the fallback's Corrector reads too
 LAYOUTS = spec.KEYBOARDS
@@ -64,7 +65,7 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
     if lang in LAYOUTS:
         out["layout"] = lang
     if lang == "ru":
-        out["transliteration"] = TRANSLITERATION
+        out["transliteration"] = True       # read through spec.yaml's `transliteration`, on both sides
     return out
 
 
@@ -175,7 +176,7 @@ class Corrector:
         # has neither is no slip, before any of its masks is looked up (~100 pieces a Chinese question)
         self.ends = {(len(t), 0, t[0]) for t in self.terms} | {(len(t), -1, t[-1]) for t in self.terms}
         self.keyboard = LAYOUTS.get(data.get("layout", ""))
-        self.transliteration = Transliterator(data["transliteration"], self) if data.get("transliteration") else None
+        self.transliteration = Transliterator(spec.TRANSLITERATION, self) if data.get("transliteration") else None
 
     def word(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word`` (folded), or None."""
