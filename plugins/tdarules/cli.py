@@ -124,6 +124,23 @@ def cmd_import(args) -> int:
     return 0
 
 
+def cmd_edition(args) -> int:
+    from .editions_next import EditionError, add_edition, edition_report
+    try:
+        if args.action == "add":
+            report = add_edition(Path(args.root), Path(args.file), args.year)
+        else:
+            report = edition_report(Path(args.root), args.year)
+    except EditionError as error:
+        print(error, file=sys.stderr)
+        return 1
+    for line in report.lines(limit=args.limit):
+        print(line)
+    for name in report.written:
+        print(f"wrote {name}", file=sys.stderr)
+    return 0
+
+
 # --- site and search commands ---------------------------------------------------------------------
 # Imported only when run: Whoosh, jieba and MkDocs are slow to import and `validate` needs none of them.
 
@@ -198,6 +215,19 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--dry-run", action="store_true", help="validate and list the changes, write nothing")
 
     command("import", "regenerate rulebook/*/*.yaml from rulebook/sources/", cmd_import)
+
+    edition = command("edition", "a new edition of the Longform beside the current one: add it, report what to review",
+                      cmd_edition)
+    actions = edition.add_subparsers(dest="action", required=True, metavar="ACTION")
+    add = actions.add_parser("add", help="import FILE (.txt, .docx, .pdf) as the YEAR edition: align, carry "
+                             "translations, remap rule references into rulebook/YEAR/")
+    add.add_argument("file")
+    report = actions.add_parser("report", help="what the YEAR edition leaves to review")
+    for action in (add, report):
+        action.add_argument("--year", required=True, help="the new edition's year, e.g. 2028")
+        action.add_argument("--limit", type=int, default=20, help="lines listed per section (0: all; default 20)")
+        # --root after the action too (the parent's default stays when it is not given here)
+        action.add_argument("--root", default=argparse.SUPPRESS, help="project root holding rulebook/")
 
     build = command("build", "build the site, its JSON exports and both search indexes", cmd_build)
     build.add_argument("--strict", action="store_true", help="fail on warnings")

@@ -7,10 +7,21 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .chinese import simplified
-from .model import ALL_LANGUAGES, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
+from .model import ALL_LANGUAGES, LANGUAGES, YEAR, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
 from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml_cached, to_plain
 
 EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
+
+
+def edition_files(root: Path) -> set[tuple[str, str]]:
+    """The editions to load: the ones the site is built from (a missing one is a problem), and any
+    other rulebook/<year>/<lang>.yaml, such as a later edition written by `rulebook edition add`."""
+    found = set(EDITION_FILES)
+    base = root / "rulebook"
+    for folder in (base.iterdir() if base.is_dir() else ()):
+        if folder.is_dir() and YEAR.match(folder.name):
+            found.update((folder.name, lang) for lang in LANGUAGES if (folder / f"{lang}.yaml").is_file())
+    return found
 # Top-level lists and mappings whose keys are the ids a reader cites.
 KEYED = ("rules", "procedures", "addendum")
 
@@ -77,7 +88,7 @@ def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook
     problems: list[Problem] = []
     documents: dict[str, object] = {}
     editions: dict[tuple[str, str], Edition] = {}
-    for year, language in sorted(EDITION_FILES):
+    for year, language in sorted(edition_files(root)):
         file = f"rulebook/{year}/{language}.yaml"
         document, plain = _read(root, file, documents, problems, cache)
         if document is None:
@@ -100,8 +111,9 @@ def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook
     reviews = _reviews(root, documents, problems, cache)
     if problems:
         raise RulebookError(problems)
-    if ("2024", "zh-Hant") in editions:
-        editions[("2024", "zh-Hans")] = to_simplified(editions[("2024", "zh-Hant")])
+    for year, language in sorted(editions):
+        if language == "zh-Hant":
+            editions[(year, "zh-Hans")] = to_simplified(editions[(year, language)])
     return Rulebook(root, editions, glossary, renumbering, documents, situations=situations, reviews=reviews)
 
 

@@ -19,6 +19,7 @@ RULE_ID = re.compile(r"^(?:[1-9][0-9]?|RP-[1-9][0-9]?)$")
 PART_ID = re.compile(r"^[A-Z]$")
 ADDENDUM_ID = re.compile(r"^[1-9][0-9]?(?:-[A-Z])?$")
 DATE = re.compile(r"^20[0-9]{2}-[01][0-9]-[0-3][0-9]$")
+YEAR = re.compile(r"^(?:19|20)[0-9]{2}$")            # an edition's year, also its folder: rulebook/<year>/
 
 Provenance = Literal["source", "ours", "translator"]   # translator: written back from a CAT tool (XLIFF)
 DefectKind = Literal[
@@ -50,6 +51,9 @@ class Text(Strict):
     origin: str | None = None        # source file, when not the edition's own (English taken from the Russian page)
     defects: tuple[Defect, ...] = ()
     date: str | None = None          # by: translator — when the translation was imported (YYYY-MM-DD)
+    # a translation carried into a newer edition whose English changed: the year of the English it
+    # translates, so readers and QA know it waits for a translator (`rulebook edition add`)
+    stale_from: str | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -69,6 +73,8 @@ class Text(Strict):
             raise ValueError("text by: translator needs a date (YYYY-MM-DD), and only it has one")
         if self.date is not None and not DATE.match(self.date):
             raise ValueError(f"date {self.date!r} is not YYYY-MM-DD")
+        if self.stale_from is not None and not YEAR.match(self.stale_from):
+            raise ValueError(f"stale_from {self.stale_from!r} is not a year (YYYY)")
         return self
 
     @property

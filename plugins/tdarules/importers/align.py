@@ -301,7 +301,7 @@ def _containment(state: _Level, old_ids, new_ids) -> None:
         pair = next((p for p in state.pairs if target in p.new), None)
         if pair is None:
             state.pairs.append(_Pair([o], [target], cover, "contained"))
-        elif len(pair.new) == 1:
+        elif len(pair.new) == 1 and pair.how != "confirmed":      # a person's decision is kept as written
             pair.old.append(o)
             _now_contained(state, pair)
     for n in [n for n in new_ids if n not in state.taken_new()]:
@@ -312,7 +312,7 @@ def _containment(state: _Level, old_ids, new_ids) -> None:
         pair = next((p for p in state.pairs if source in p.old), None)
         if pair is None:
             state.pairs.append(_Pair([source], [n], cover, "contained"))
-        elif len(pair.old) == 1:
+        elif len(pair.old) == 1 and pair.how != "confirmed":
             pair.new.append(n)
             _now_contained(state, pair)
 

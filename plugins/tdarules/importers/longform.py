@@ -16,6 +16,12 @@ RULE_HEADING = re.compile(r"^(\d{1,2}):\s*(.+)$")
 RP_HEADING = re.compile(r"^RP-(\d{1,2})[.:]\s*(.+)$")
 ADDENDUM_HEADING = re.compile(r"^Rule (\d{1,2}(?:-[A-Z])?):\s*(.+)$")
 UNTITLED = "無標題"
+# An English-only Longform names the two later zones with a heading line instead of 無標題:
+# zone → (heading, chunk kind, next zone).
+ENGLISH_ZONE_HEADINGS = {
+    "rules": ("recommended procedures", "procedures-preamble", "rp"),
+    "rp": ("illustration addendum", "addendum-preamble", "addendum"),
+}
 EXAMPLE_MARKER = re.compile(
     r"^(?:\*\*)?((?:Example|Situation|案例|情況)\s*(\d+(?:-[A-ZＡ-Ｚ])?)[.:：]?(?:\*\*)?|(\d+-[A-Z])[:：]?)\s*"
 )
@@ -90,6 +96,11 @@ def read_chunks(text: str) -> tuple[list[Chunk], list[dict], str]:
             zone = {"front": "front", "rules": "rp", "rp": "addendum"}[zone]
             chunks.append(Chunk(kind, kind, n, heading_verbatim=line))
             continue
+        english_zone = ENGLISH_ZONE_HEADINGS.get(zone)
+        if english_zone and line.rstrip(":").strip().lower() == english_zone[0]:
+            chunks.append(Chunk(english_zone[1], english_zone[1], n, heading_verbatim=line))
+            zone = english_zone[2]
+            continue
         if STRAY_MARKUP.fullmatch(line):
             pending_defects.append({"kind": "stray-markup", "note": f"a line holding only {line!r} precedes this heading in the source (line {n})"})
             continue
@@ -112,6 +123,9 @@ def read_chunks(text: str) -> tuple[list[Chunk], list[dict], str]:
         elif zone == "addendum" and (heading := ADDENDUM_HEADING.match(line)):
             chunk = _heading_chunk("addendum", heading.group(1), heading.group(2), n, line)
         else:
+            if not chunks:
+                # an English-only Longform opens with its preamble, under no heading
+                chunks.append(Chunk("preamble", "preamble", n))
             target = chunks[-1]
             (target.zh if CJK.search(line) else target.en).append(Para(n, line))
             continue
@@ -227,14 +241,16 @@ def heading_for(kind: str, lang: str, chunk: Chunk) -> dict:
     return {"text": OUR_HEADINGS[lang][key], "by": "ours"}
 
 
-def import_longform(text: str, source_name: str) -> dict[str, dict]:
-    """Edition dicts for 'en' and 'zh-Hant'."""
+def import_longform(text: str, source_name: str, year: str = "2024",
+                    languages: tuple[str, ...] = ("en", "zh-Hant")) -> dict[str, dict]:
+    """Edition dicts for 'en' and 'zh-Hant' (the bilingual Longform), or only the `languages` asked for
+    (a new edition's English-only Longform: `languages=("en",)`)."""
     chunks, sections, doc_title = read_chunks(text)
     editions = {}
-    for lang in ("en", "zh-Hant"):
+    for lang in languages:
         edition: dict = {
-            "edition": "2024", "version": "1.0", "language": lang, "source": source_name,
-            "title": {"text": "Poker TDA Rules 2024" if lang == "en" else "撲克 TDA 規則 2024", "by": "ours"},
+            "edition": year, "version": "1.0", "language": lang, "source": source_name,
+            "title": {"text": f"Poker TDA Rules {year}" if lang == "en" else f"撲克 TDA 規則 {year}", "by": "ours"},
         }
         if lang == "en":
             edition["notice"] = [{"note": doc_title}]
@@ -262,8 +278,9 @@ def import_longform(text: str, source_name: str) -> dict[str, dict]:
                 edition[field_name] = preamble_blocks(chunk, lang)
                 edition["headings"][field_name] = heading_for(chunk.kind, lang, chunk)
         editions[lang] = edition
-    reconcile_parts(editions["en"], editions["zh-Hant"])
-    mark_mistranslations(editions["zh-Hant"])
+    if "en" in editions and "zh-Hant" in editions:
+        reconcile_parts(editions["en"], editions["zh-Hant"])
+        mark_mistranslations(editions["zh-Hant"])
     return editions
 
 

@@ -1,0 +1,394 @@
+"""Remap what the project keys by rule number to a new edition's numbers.
+
+Every reference to a rule, part, addendum entry or example (`43`, `43-B`, `addendum-43`,
+`example-43-4-A`) goes through the English alignment (`rulebook/<year>/mapping.yaml`):
+
+* one target: the reference takes the new number (flagged when the aligner was unsure of the match);
+* split: the reference goes to the piece whose text shares most words with what refers to it (a
+  phrase, a question, a quote), or to every piece when none stands out, and is flagged;
+* dropped: the reference is removed, and flagged; an entry left with no rule at all is left out of
+  the new file, and flagged. Nothing split or dropped is ever kept silently.
+
+Each function reads the current file (keeping its comments) and returns the new file's text beside
+the flags a person reviews, `file:line: where: message`, the line being the old file's.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+from .. import urls
+from ..importers.align import ADDENDUM, Alignment, units_of, words
+from ..model import Edition
+from ..yamlio import dump_yaml, line_of, read_yaml
+
+
+@dataclass(frozen=True)
+class Flag:
+    file: str
+    line: int
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.where}: {self.message}"
+
+
+@dataclass
+class Remapped:
+    """One file remapped: where the new file goes, its text, and what a person must read."""
+    source: str                    # the file read, relative to the project root
+    target: str                    # the file to write, relative to the project root
+    text: str
+    references: int = 0            # references read
+    renumbered: int = 0            # references whose id changed
+    flags: list[Flag] = field(default_factory=list)
+    recheck: list[str] = field(default_factory=list)   # calculators citing a sentence that changed
+
+
+@dataclass(frozen=True)
+class Target:
+    old: str                       # align id: "43", "43-B", "addendum:43", "addendum:43/4-A"
+    new: tuple[str, ...]
+    kind: str
+    uncertain: bool
+    changed: bool                  # the unit's English text differs
+    units: tuple[str, ...] = ()    # `new` as align ids
+
+
+class Targets:
+    """The alignment as answers to 'what is this reference now?'."""
+
+    def __init__(self, alignment: Alignment, old_en: Edition, new_en: Edition, year: str,
+                 texts: dict[str, Edition] | None = None):
+        self.year = year
+        self.old_year = old_en.edition
+        self.matches = {m.old: m for m in alignment.matches if m.old is not None}
+        self.old_units = {uid: u for level in units_of(old_en).values() for uid, u in level.items()}
+        self.new_units = {uid: u for level in units_of(new_en).values() for uid, u in level.items()}
+        self.old_examples = {urls.example_anchor(e.id, label): f"{ADDENDUM}{e.id}/{label}"
+                             for e in old_en.addendum.values() for label in e.examples}
+        self.editions = {"en": new_en, **(texts or {})}     # the new edition per language, for splits
+
+    # -- references ---------------------------------------------------------------------------------
+
+    def unit_of(self, reference: str) -> str | None:
+        """A rule or part id ("43", "RP-8-F") or a page anchor ("addendum-43", "example-43-4-A") → align id."""
+        if reference.startswith("example-"):
+            return self.old_examples.get(reference)
+        if reference.startswith("addendum-"):
+            unit = f"{ADDENDUM}{reference.removeprefix('addendum-')}"
+            return unit if unit in self.old_units else None
+        return reference if reference in self.old_units else None
+
+    @staticmethod
+    def reference_of(unit: str, like: str) -> str:
+        """An align id written the way `like` (the old reference) was written."""
+        if not unit.startswith(ADDENDUM):
+            return unit
+        entry, _, label = unit.removeprefix(ADDENDUM).partition("/")
+        if label:
+            return urls.example_anchor(entry, label)
+        return urls.addendum_anchor(entry) if like.startswith("addendum-") else entry
+
+    def target(self, reference: str) -> Target | None:
+        unit = self.unit_of(reference)
+        match = self.matches.get(unit) if unit else None
+        if match is None:
+            return None
+        changed = any(self.new_units[n].text != self.old_units[unit].text for n in match.new)
+        return Target(unit, tuple(self.reference_of(n, reference) for n in match.new), match.kind,
+                      match.uncertain, changed, match.new)
+
+    # -- texts --------------------------------------------------------------------------------------
+
+    def blocks(self, reference: str, language: str = "en") -> list[str]:
+        """The new edition's block texts of a rule or part (for quotes and for choosing a split's piece)."""
+        edition = self.editions.get(language) or self.editions["en"]
+        rule = edition.rule(reference)
+        if rule is not None:
+            return [rule.title.text] + [b.text for _, b in rule.all_blocks()]
+        rule_id, _, letter = reference.rpartition("-")
+        rule = edition.rule(rule_id)
+        if rule is not None and letter in rule.parts:
+            return [b.text for b in rule.parts[letter].blocks]
+        return [u.text for uid, u in self.new_units.items() if self.reference_of(uid, reference) == reference]
+
+    def closest(self, candidates: tuple[str, ...], text: str, language: str = "en") -> tuple[str, ...]:
+        """The piece of a split whose text shares most of `text`'s words, or all pieces when none leads."""
+        asked = set(words(text))
+        if not asked:
+            return candidates
+        scores = sorted(((len(asked & set(words(" ".join(self.blocks(c, language))))), c) for c in candidates),
+                        reverse=True)
+        if scores[0][0] > 0 and (len(scores) == 1 or scores[0][0] > scores[1][0]):
+            return (scores[0][1],)
+        return candidates
+
+
+def _quoted(value: str):
+    return DoubleQuotedScalarString(value)
+
+
+def remap_list(values, targets: Targets, context: str, language: str = "en"):
+    """(new references, [(position, message)], renumbered count) for one list of references."""
+    out: list[str] = []
+    notes: list[tuple[int, str]] = []
+    renumbered = 0
+    for position, value in enumerate(values):
+        value = str(value)
+        target = targets.target(value)
+        if target is None:
+            notes.append((position, f"{value!r} is not a unit of the {targets.old_year} edition; kept as written"))
+            out.append(value)
+            continue
+        if not target.new:
+            notes.append((position, f"{value} was dropped in {targets.year}: removed"))
+            renumbered += 1
+            continue
+        new = target.new
+        if len(new) > 1:
+            chosen = targets.closest(new, context, language)
+            where = f"placed on {chosen[0]} (most words in common)" if len(chosen) == 1 else "kept on every piece"
+            notes.append((position, f"{value} was split into {', '.join(new)}: {where}"))
+            new = chosen
+        elif target.uncertain:
+            notes.append((position, f"{value} → {new[0]}: the aligner is unsure of this match ({target.kind})"))
+        if new != (value,):
+            renumbered += 1
+        out.extend(new)
+    return list(dict.fromkeys(out)), notes, renumbered
+
+
+def _header(source: str, year: str) -> str:
+    return (f"# The {year} edition's copy of {source}: rule references remapped by `rulebook edition add`\n"
+            f"# through rulebook/{year}/mapping.yaml. What to review: `rulebook edition report --year {year}`.\n")
+
+
+def _replace_list(node, values: list[str]) -> None:
+    """Replace a YAML list's items in place, so its flow or block style stays."""
+    node[:] = [_quoted(v) for v in values]
+
+
+def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets, year: str,
+                     collection: str | tuple[str, ...], key: str, describe, language_of=lambda item: "en",
+                     drop_empty: bool = True) -> Remapped | None:
+    """Remap `key:` lists inside the items of one or more top-level lists (`collection`)."""
+    path = root / source
+    if not path.is_file():
+        return None
+    document = read_yaml(path, source)
+    result = Remapped(source, target_file, "")
+    for name in (collection,) if isinstance(collection, str) else collection:
+        items = document.get(name) or []
+        emptied = []
+        for index, item in enumerate(items):
+            values = item.get(key) if isinstance(item, dict) else None
+            if not values:
+                continue
+            new, notes, renumbered = remap_list(values, targets, describe(item), language_of(item))
+            result.references += len(values)
+            result.renumbered += renumbered
+            where = f"{name}:{index}"
+            for position, message in notes:
+                result.flags.append(Flag(source, line_of(document, (name, index, key, position)), where, message))
+            if not new and drop_empty:
+                emptied.append(index)
+                result.flags.append(Flag(source, line_of(document, (name, index)), where,
+                                         f"no {key} left in {year}: left out of {target_file}"))
+                continue
+            _replace_list(values, new)
+        for index in reversed(emptied):
+            del items[index]
+    result.text = dump_yaml(document, _header(source, year))
+    return result
+
+
+def _phrases(item) -> str:
+    return " ".join(str(v) for lang in ("en",) for v in (item.get(lang) or []))
+
+
+def remap_situations(root: Path, targets: Targets, year: str) -> Remapped | None:
+    return remap_rule_lists(root, "rulebook/situations.yaml", f"rulebook/{year}/remapped/situations.yaml",
+                            targets, year, ("situations", "concepts"), "rules", _phrases)
+
+
+def remap_glossary(root: Path, targets: Targets, year: str) -> Remapped | None:
+    return remap_rule_lists(root, "rulebook/glossary.yaml", f"rulebook/{year}/remapped/glossary.yaml",
+                            targets, year, "terms", "rules", _phrases, drop_empty=False)
+
+
+def remap_training(root: Path, targets: Targets, year: str) -> list[Remapped]:
+    out = []
+    for path in sorted((root / "rulebook" / "training").glob("*.yaml")):
+        remapped = remap_rule_lists(root, f"rulebook/training/{path.name}",
+                                    f"rulebook/{year}/remapped/training/{path.name}", targets, year, "queries",
+                                    "expect", lambda item: str(item.get("q", "")),
+                                    language_of=lambda item: str(item.get("lang", "en")))
+        if remapped is not None:
+            out.append(remapped)
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# translation QA: acknowledgements and fingerprints, keyed by unit ("35-A:1", "example-46-Situation-3")
+
+def _container_targets(unit_id: str, targets: Targets) -> Target | None:
+    return targets.target(unit_id.split(":")[0])
+
+
+def remap_review(root: Path, targets: Targets, year: str) -> list[Remapped]:
+    out = []
+    for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
+        source = f"rulebook/review/{path.name}"
+        document = read_yaml(path, source)
+        result = Remapped(source, f"rulebook/{year}/remapped/review/{path.name}", "")
+        acknowledgements = document.get("acknowledgements") or []
+        gone = []
+        for index, ack in enumerate(acknowledgements):
+            finding = str(ack.get("finding", ""))
+            check, _, rest = finding.partition(":")
+            container, sep, tail = rest.partition(":")
+            target = targets.target(container)
+            if target is None:
+                continue                                   # not about a rule (sections, preamble)
+            result.references += 1
+            where, line = f"acknowledgements:{index}", line_of(document, ("acknowledgements", index, "finding"))
+            if not target.new:
+                gone.append(index)
+                result.flags.append(Flag(source, line, where, f"{finding}: {container} was dropped in {year}: removed"))
+                continue
+            if target.new != (container,):
+                result.renumbered += 1
+            ack["finding"] = f"{check}:{target.new[0]}{sep}{tail}"
+            if len(target.new) > 1:
+                result.flags.append(Flag(source, line, where, f"{finding}: {container} was split into "
+                                         f"{', '.join(target.new)}: kept on {target.new[0]}; re-check"))
+            elif target.changed:
+                result.flags.append(Flag(source, line, where, f"{finding}: the English of {container} changed "
+                                         f"(now {target.new[0]}): re-check the finding"))
+        for index in reversed(gone):
+            del acknowledgements[index]
+        fingerprints = document.get("fingerprints")
+        if fingerprints:
+            # a unit keeps the fingerprint of the English it was translated from: where that English
+            # changed, QA then reports the unit stale, as it should
+            new = CommentedMap()
+            for unit_id, value in fingerprints.items():
+                container, sep, tail = str(unit_id).partition(":")
+                target = targets.target(container)
+                if target is None:
+                    new[unit_id] = value
+                    continue
+                result.references += 1
+                for piece in target.new:
+                    new.setdefault(f"{piece}{sep}{tail}", value)
+                if target.new != (container,):
+                    result.renumbered += 1
+            document["fingerprints"] = new
+        result.text = dump_yaml(document, _header(source, year))
+        out.append(result)
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# the calculators' rule review: quotes re-checked against the new text
+
+RULE_REVIEW = "tests/calculators/RULE-REVIEW.yaml"
+
+
+def remap_rule_review(root: Path, targets: Targets, year: str) -> Remapped | None:
+    path = root / RULE_REVIEW
+    if not path.is_file():
+        return None
+    source = RULE_REVIEW
+    document = read_yaml(path, source)
+    result = Remapped(source, f"rulebook/{year}/remapped/calculators/RULE-REVIEW.yaml", "")
+
+    def flag(where: str, line_path: tuple, message: str) -> None:
+        result.flags.append(Flag(source, line_of(document, line_path), where, message))
+
+    rules = document.get("rules") or {}
+    new_rules = CommentedMap()
+    for key, quotes in rules.items():
+        target = targets.target(str(key))
+        result.references += 1
+        if target is None or not target.new:
+            why = "was dropped" if target is not None else f"is not a unit of the {targets.old_year} edition"
+            flag(f"rules:{key}", ("rules", key), f"{key} {why} in {year}: its {len(quotes)} quote(s) left out")
+            continue
+        if target.new != (str(key),):
+            result.renumbered += 1
+        for index, quote in enumerate(quotes):
+            q = str(quote.get("q", ""))
+            holders = [n for n in target.new if any(q in block for block in targets.blocks(n))]
+            place = holders[0] if holders else target.new[0]
+            if not holders:
+                flag(f"rules:{key}", ("rules", key, index, "q"),
+                     f"the sentence changed: not in the {year} text of {place}: {q[:80]!r}")
+            elif len(target.new) > 1:
+                flag(f"rules:{key}", ("rules", key, index, "q"), f"{key} was split: the quote is in {place}")
+            new_rules.setdefault(_quoted(place), []).append(quote)
+    document["rules"] = new_rules
+    changed = {f.where.removeprefix("rules:") for f in result.flags if "sentence changed" in f.message}
+    for name, refs in (document.get("calculators") or {}).items():
+        cited = {str(r) for r in refs}
+        if any(key in cited or key.rpartition("-")[0] in cited for key in changed):
+            result.recheck.append(str(name))
+
+    for name, refs in (document.get("calculators") or {}).items():
+        new, notes, renumbered = remap_list(refs, targets, "")
+        result.references += len(refs)
+        result.renumbered += renumbered
+        for position, message in notes:
+            flag(f"calculators:{name}", ("calculators", name, position), message)
+        _replace_list(refs, new)
+
+    addendum = document.get("addendum") or {}
+    new_addendum = CommentedMap()
+    for entry_id, examples in addendum.items():
+        for label, value in examples.items():
+            anchor = urls.example_anchor(str(entry_id), str(label))
+            target = targets.target(anchor)
+            result.references += 1
+            if target is None or not target.new:
+                flag(f"addendum:{entry_id}", ("addendum", entry_id, label),
+                     f"example {entry_id}/{label} was dropped in {year}: left out")
+                continue
+            new_unit = target.units[0]
+            new_entry, _, new_label = new_unit.removeprefix(ADDENDUM).partition("/")
+            if (new_entry, new_label) != (str(entry_id), str(label)):
+                result.renumbered += 1
+            if target.changed:
+                flag(f"addendum:{entry_id}", ("addendum", entry_id, label),
+                     f"example {entry_id}/{label} (now {new_entry}/{new_label}) changed: re-check")
+            new_addendum.setdefault(_quoted(new_entry), CommentedMap())[_quoted(new_label)] = value
+    if addendum:
+        document["addendum"] = new_addendum
+
+    for index, finding in enumerate(document.get("findings") or []):
+        rule = str(finding.get("rule", ""))
+        target = targets.target(rule)
+        if target is None:
+            continue
+        result.references += 1
+        if not target.new or len(target.new) > 1:
+            flag(f"findings:{finding.get('id', index)}", ("findings", index, "rule"),
+                 f"{rule} was {'dropped' if not target.new else 'split into ' + ', '.join(target.new)}: kept as written")
+            continue
+        if target.new[0] != rule:
+            result.renumbered += 1
+            finding["rule"] = target.new[0]
+    result.text = dump_yaml(document, _header(source, year))
+    return result
+
+
+def kinds(alignment: Alignment) -> dict[str, Counter]:
+    out: dict[str, Counter] = {}
+    for match in alignment.matches:
+        out.setdefault(match.level, Counter())[match.kind] += 1
+    return out
