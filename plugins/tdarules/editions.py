@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .loader import Rulebook
-from .model import Renumbering, Rule
+from .model import OLDER_EDITIONS, Renumbering, Rule
 
 Status = Literal["unchanged", "reworded", "renumbered", "merged", "split", "dropped", "not-in-source"]
 PARAGRAPH = "\n"              # token between blocks; a redline paragraph ends there
@@ -98,7 +98,7 @@ def counted(segments: list[Segment]) -> int:
 
 def changes(rulebook: Rulebook) -> list[Change]:
     """Every rule of the 2017 source in its order, with its 2024 successor(s) and status."""
-    old_edition = rulebook.edition("en", "2017")
+    old_edition = rulebook.edition("en", OLDER_EDITIONS[0])
     new_edition = rulebook.edition("en")
     entries: dict[str, list[Renumbering]] = {}
     for entry in rulebook.renumbering:
@@ -135,7 +135,7 @@ def changes(rulebook: Rulebook) -> list[Change]:
 
 
 def rule_redline(rulebook: Rulebook, old_id: str, new_id: str) -> list[list[Segment]]:
-    old = rulebook.edition("en", "2017").rule(old_id)
+    old = rulebook.edition("en", OLDER_EDITIONS[0]).rule(old_id)
     new = rulebook.edition("en").rule(new_id)
     title = redline(old.title.text.split(), new.title.text.split())
     body = redline(rule_tokens(old), rule_tokens(new))

@@ -7,10 +7,11 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .chinese import simplified
-from .model import ALL_LANGUAGES, LANGUAGES, YEAR, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
+from .model import ALL_LANGUAGES, CURRENT_EDITION, LANGUAGES, OLDER_EDITIONS, YEAR, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
 from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml_cached, to_plain
 
-EDITION_FILES = {("2024", "en"), ("2024", "zh-Hant"), ("2024", "ru"), ("2017", "en")}
+# The editions the site is built from: the current one in every stored language, the older English ones.
+EDITION_FILES = {*((CURRENT_EDITION, lang) for lang in LANGUAGES), *((year, "en") for year in OLDER_EDITIONS)}
 
 
 def edition_files(root: Path) -> set[tuple[str, str]]:
@@ -43,7 +44,7 @@ class Rulebook:
     situations: SituationVocabulary = field(default_factory=lambda: SituationVocabulary(by="ours"))
     reviews: dict[str, Review] = field(default_factory=dict)   # translation QA data per stored language
 
-    def edition(self, language: str, year: str = "2024") -> Edition:
+    def edition(self, language: str, year: str = CURRENT_EDITION) -> Edition:
         return self.editions[(year, language)]
 
     def file_of(self, year: str, language: str) -> str:
@@ -107,7 +108,7 @@ def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook
                               lambda item, i: f"glossary:{item.get('id', f'#{i + 1}')}", cache))
     renumbering = tuple(_entries(root, RENUMBERING_FILE, "entries", {"from", "to"}, Renumbering, documents,
                                  problems, lambda item, i: f"renumbering:{item.get('old', f'#{i + 1}')}", cache))
-    situations = _load_situations(root, editions.get(("2024", "en")), documents, problems, cache)
+    situations = _load_situations(root, editions.get((CURRENT_EDITION, "en")), documents, problems, cache)
     reviews = _reviews(root, documents, problems, cache)
     if problems:
         raise RulebookError(problems)
@@ -135,7 +136,7 @@ def _load_situations(root: Path, edition: Edition | None, documents, problems, c
                 rule = edition.rule(rule_id)
                 if rule is None or (letter and letter not in rule.parts):
                     problems.append(Problem(SITUATIONS, line_of(document, (section, index, "rules", position)),
-                                            f"{section}:{index}", f"{target!r} is not a 2024 rule or part"))
+                                            f"{section}:{index}", f"{target!r} is not a {CURRENT_EDITION} rule or part"))
     seen: dict[tuple[str, str], int] = {}
     for index, concept in enumerate(vocabulary.concepts):
         for lang in ("en", "zh", "ru"):      # a word names one concept only

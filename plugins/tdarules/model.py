@@ -20,6 +20,11 @@ PART_ID = re.compile(r"^[A-Z]$")
 ADDENDUM_ID = re.compile(r"^[1-9][0-9]?(?:-[A-Z])?$")
 DATE = re.compile(r"^20[0-9]{2}-[01][0-9]-[0-3][0-9]$")
 YEAR = re.compile(r"^(?:19|20)[0-9]{2}$")            # an edition's year, also its folder: rulebook/<year>/
+# The edition the site serves at /<lang>/rules/…, the PDFs and search answer from, and translations
+# follow. The one place in the code a year is written (importers aside): `rulebook edition add` writes a
+# newer edition beside it, and a person switches this once its review is done.
+CURRENT_EDITION = "2024"
+OLDER_EDITIONS = ("2017",)        # English editions the site keeps and compares with (renumbering.yaml)
 
 Provenance = Literal["source", "ours", "translator"]   # translator: written back from a CAT tool (XLIFF)
 DefectKind = Literal[

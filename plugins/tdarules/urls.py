@@ -4,7 +4,7 @@ Every page, search hit, JSON export and printed sheet links through these functi
 """
 from __future__ import annotations
 
-from .model import ALL_LANGUAGES
+from .model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
 
 
 def rule_path(rule_id: str) -> str:
@@ -53,7 +53,7 @@ def engine_url(language: str) -> str:
     return f"/{language}/calculators/engine/"
 
 
-def data_url(language: str, year: str = "2024") -> str:
+def data_url(language: str, year: str = CURRENT_EDITION) -> str:
     return f"/data/{year}/{language}.json"
 
 
@@ -101,15 +101,15 @@ def qa_url(language: str) -> str:
 
 
 def editions_url(language: str) -> str:
-    return f"/{language}/editions/2017-2024/"
+    return f"/{language}/editions/{OLDER_EDITIONS[0]}-{CURRENT_EDITION}/"
 
 
 def rule_2017_url(language: str, rule_id: str, redline: bool = False) -> str:
     """The old edition's rule page, with the redline to its 2024 successor at #redline."""
-    return f"/{language}/2017/rules/{rule_id}/" + ("#redline" if redline else "")
+    return f"/{language}/{OLDER_EDITIONS[0]}/rules/{rule_id}/" + ("#redline" if redline else "")
 
 
-def rule_data_url(language: str, rule_id: str, year: str = "2024") -> str:
+def rule_data_url(language: str, rule_id: str, year: str = CURRENT_EDITION) -> str:
     """One rule or procedure as data: what the companion column fetches ('/data/2024/en/rules/43.json')."""
     return f"/data/{year}/{language}/rules/{rule_id}.json"
 

@@ -21,12 +21,13 @@ from typing import Iterable
 
 from .crossrefs import addendum_refs, all_refs
 from .loader import Rulebook
-from .model import ADDENDUM_ID, LANGUAGES, RULE_ID, Block, Edition
+from .model import ADDENDUM_ID, CURRENT_EDITION, LANGUAGES, RULE_ID, Block, Edition
 from .yamlio import Problem
 
-RULES_2024 = tuple(str(n) for n in range(1, 72))
-PROCEDURES_2024 = tuple(f"RP-{n}" for n in range(1, 23))
-# The sections of the TDA rules (2024 names; 2017 used the same ones, "Bets & Raises" slugged alike).
+# What the current edition must hold in every language: the rules and procedures its English publishes.
+CURRENT_RULES = tuple(str(n) for n in range(1, 72))
+CURRENT_PROCEDURES = tuple(f"RP-{n}" for n in range(1, 23))
+# The sections of the TDA rules (the current names; 2017 used the same ones, "Bets & Raises" slugged alike).
 KNOWN_SECTIONS = (
     "general-concepts", "seating-breaking-and-balancing-tables", "pots-showdown", "general-procedures",
     "player-present-eligible-for-hand", "button-blinds", "dealing-rules", "play-bets-and-raises",
@@ -52,7 +53,7 @@ def validate(rulebook: Rulebook) -> list[Problem]:
         checker.parts_have_text()
         checker.addendum_targets()
         checker.crossrefs()
-        if year == "2024":
+        if year == CURRENT_EDITION:
             checker.complete()
         if reference is not None and language != REFERENCE_LANGUAGE:
             checker.same_structure_as(reference)
@@ -130,7 +131,7 @@ class _EditionChecker:
                                 *self.rule_path(rule.id), "parts", part_id)
 
     def complete(self) -> None:
-        for expected, field in ((RULES_2024, "rules"), (PROCEDURES_2024, "procedures")):
+        for expected, field in ((CURRENT_RULES, "rules"), (CURRENT_PROCEDURES, "procedures")):
             present = getattr(self.edition, field)
             for rule_id in expected:
                 if rule_id not in present:
@@ -256,7 +257,7 @@ RENUMBERING = "rulebook/renumbering.yaml"
 
 def _glossary(rulebook: Rulebook) -> list[Problem]:
     problems = []
-    reference = rulebook.editions.get(("2024", REFERENCE_LANGUAGE))
+    reference = rulebook.editions.get((CURRENT_EDITION, REFERENCE_LANGUAGE))
     counts = Counter(t.id for t in rulebook.glossary)
     for index, term in enumerate(rulebook.glossary):
         where = f"glossary:{term.id}"
@@ -281,8 +282,11 @@ def _glossary(rulebook: Rulebook) -> list[Problem]:
 
 def _renumbering(rulebook: Rulebook) -> list[Problem]:
     problems = []
-    old = rulebook.editions.get(("2017", "en"))
-    new = rulebook.editions.get(("2024", "en"))
+    # the two editions the file pairs, as it names them (from: '2017', to: '2024')
+    document = rulebook.documents.get(RENUMBERING) or {}
+    old_year, new_year = str(document.get("from", "")), str(document.get("to", CURRENT_EDITION))
+    old = rulebook.editions.get((old_year, "en"))
+    new = rulebook.editions.get((new_year, "en"))
     counts = Counter(e.old for e in rulebook.renumbering)
     for index, entry in enumerate(rulebook.renumbering):
         where = f"renumbering:{entry.old}"
@@ -291,9 +295,9 @@ def _renumbering(rulebook: Rulebook) -> list[Problem]:
             problems.append(Problem(RENUMBERING, rulebook.line(RENUMBERING, "entries", index, key), where, message))
 
         if counts[entry.old] > 1:
-            report(f"2017 rule {entry.old} is renumbered {counts[entry.old]} times", "old")
+            report(f"{old_year} rule {entry.old} is renumbered {counts[entry.old]} times", "old")
         if old is not None and old.rule(entry.old) is None:
-            report(f"2017 rule {entry.old} does not exist in rulebook/2017/en.yaml", "old")
+            report(f"{old_year} rule {entry.old} does not exist in rulebook/{old_year}/en.yaml", "old")
         if entry.new is not None and new is not None and new.rule(entry.new) is None:
-            report(f"2024 rule {entry.new} does not exist", "new")
+            report(f"{new_year} rule {entry.new} does not exist", "new")
     return problems

@@ -34,6 +34,7 @@ from translate.storage import xliff as ttk_xliff
 
 from .atomic import WriteError, write_atomic
 from .loader import Rulebook
+from .model import CURRENT_EDITION
 from .qa.findings import basis_for
 from .qa.report import findings_for, qa_strings
 from .units import Unit, edition_units
@@ -89,7 +90,7 @@ def export_xliff(rulebook: Rulebook, language: str) -> bytes:
         tu.addnote("missing in this translation: a target here adds the paragraph to the empty part", origin="developer")
         store.addunit(tu)
     # the file element names the YAML the translations go back into
-    next(store.document.getroot().iter(f"{{{XLIFF_NS}}}file")).set("original", f"rulebook/2024/{language}.yaml")
+    next(store.document.getroot().iter(f"{{{XLIFF_NS}}}file")).set("original", f"rulebook/{CURRENT_EDITION}/{language}.yaml")
     return bytes(store)
 
 
@@ -381,7 +382,7 @@ def _append_to_part(document, edit: Edit, today: str) -> None:
 
 def edited_yaml(rulebook: Rulebook, language: str, edits: list[Edit], today: str) -> str:
     """The edition file with the edits applied (ruamel round trip: the rest stays byte-identical)."""
-    file = Path(rulebook.root) / "rulebook" / "2024" / f"{language}.yaml"
+    file = Path(rulebook.root) / "rulebook" / CURRENT_EDITION / f"{language}.yaml"
     document = read_yaml(file)
     for edit in [e for e in edits if e.new]:
         _append_to_part(document, edit, today)
@@ -417,7 +418,7 @@ def stage_edits(rulebook: Rulebook, reading: Reading, today: str, name: str) -> 
     from .loader import RulebookError, load_rulebook
     from .qa.review_file import fingerprints_text
     language, edits = reading.language, reading.edits
-    yaml_file, review_file = f"rulebook/2024/{language}.yaml", f"rulebook/review/{language}.yaml"
+    yaml_file, review_file = f"rulebook/{CURRENT_EDITION}/{language}.yaml", f"rulebook/review/{language}.yaml"
     yaml_text = edited_yaml(rulebook, language, edits, today)
     review_text = None
     root = Path(rulebook.root)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..model import ALL_LANGUAGES
+from ..model import ALL_LANGUAGES, CURRENT_EDITION
 
 # Every part of every rule listed one by one is ~650 characters. A longer selection is not one a person
 # typed, and the parser's numbers must stay short: Python refuses to read an integer of 4,300 digits.
@@ -48,7 +48,7 @@ def main_pdf(root: Path, language: str | None, rules: str | None, out: Path | No
         selection = tuple((i.rule, tuple(i.parts) if i.parts else None) for i in items)
         slug = "_".join(i.rule + ("-" + "".join(i.parts) if i.parts else "") for i in items)
         slug = slug if len(slug) <= 40 else f"{items[0].rule}-{items[-1].rule}_{len(items)}"
-        documents = [Document(f"tda-2024-rules-{slug}-{lang}", (lang,), "selection", selection)
+        documents = [Document(f"tda-{CURRENT_EDITION}-rules-{slug}-{lang}", (lang,), "selection", selection)
                      for lang in ([language] if language else ["en"])]
     else:
         documents = documents_for(language)

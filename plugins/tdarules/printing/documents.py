@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from .. import urls
 from ..loader import Rulebook
-from ..model import Edition, Rule
+from ..model import CURRENT_EDITION, Edition, Rule
 from ..strings import Strings
 from ..site.context import Context
 from ..site.templating import macros, render
@@ -35,17 +35,19 @@ class Document:
         return f"{self.id}.pdf"
 
 
+# The file names carry the edition (/pdf/tda-2024-en.pdf): a book of a later edition is another file.
+_BOOK = f"tda-{CURRENT_EDITION}"
 DOCUMENTS: tuple[Document, ...] = (
-    Document("tda-2024-en", ("en",), "full"),
-    Document("tda-2024-zh-Hant", ("zh-Hant",), "full"),
-    Document("tda-2024-zh-Hans", ("zh-Hans",), "full"),
-    Document("tda-2024-ru", ("ru",), "full"),
-    Document("tda-2024-en-zh-Hant", ("en", "zh-Hant"), "full"),
-    Document("tda-2024-en-ru", ("en", "ru"), "full"),
-    Document("tda-2024-handout-en", ("en",), "handout"),
-    Document("tda-2024-handout-zh-Hant", ("zh-Hant",), "handout"),
-    Document("tda-2024-handout-zh-Hans", ("zh-Hans",), "handout"),
-    Document("tda-2024-handout-ru", ("ru",), "handout"),
+    Document(f"{_BOOK}-en", ("en",), "full"),
+    Document(f"{_BOOK}-zh-Hant", ("zh-Hant",), "full"),
+    Document(f"{_BOOK}-zh-Hans", ("zh-Hans",), "full"),
+    Document(f"{_BOOK}-ru", ("ru",), "full"),
+    Document(f"{_BOOK}-en-zh-Hant", ("en", "zh-Hant"), "full"),
+    Document(f"{_BOOK}-en-ru", ("en", "ru"), "full"),
+    Document(f"{_BOOK}-handout-en", ("en",), "handout"),
+    Document(f"{_BOOK}-handout-zh-Hant", ("zh-Hant",), "handout"),
+    Document(f"{_BOOK}-handout-zh-Hans", ("zh-Hans",), "handout"),
+    Document(f"{_BOOK}-handout-ru", ("ru",), "handout"),
 )
 
 

@@ -25,7 +25,7 @@ from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS
 from whoosh.query import Phrase, Term
 
-from ..model import ALL_LANGUAGES
+from ..model import ALL_LANGUAGES, OLDER_EDITIONS
 from . import deadline, learned, situations, spec, suggest
 from .amounts import amount_rule
 from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
@@ -325,7 +325,7 @@ class Engine:
         if SPELLED_NEEDS.search(text):
             text = spelled_numbers(text)
         old = False
-        if "2017" in text:
+        if any(year in text for year in OLDER_EDITIONS):          # "2017 rule 46"
             stripped = YEAR_2017.sub(" ", text)
             stripped = STOP_2017.sub(" ", stripped).strip(" -.:")
             stripped = re.sub(r"\s+", " ", stripped)

@@ -10,11 +10,11 @@ from markupsafe import Markup
 from ..chinese import simplified
 from ..crossrefs import find_refs
 from ..loader import Rulebook
-from ..model import Edition, Rule
+from ..model import CURRENT_EDITION, Edition, Rule
 from ..strings import Strings
 from .markup import Term, linked_text
 
-YEAR = "2024"
+YEAR = CURRENT_EDITION
 
 
 @dataclass

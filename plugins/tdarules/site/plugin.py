@@ -12,7 +12,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from ..gate import check
-from ..model import ALL_LANGUAGES
+from ..model import ALL_LANGUAGES, CURRENT_EDITION
 from .generate import generate_pages, load_strings, write_exports, write_page_sitemaps
 from .navigation import build_nav
 from .safe_titles import escape_nav_titles, escape_page_title, plain
@@ -84,7 +84,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     def _own_nav(self, nav, config, files):
         i18n = config.plugins.get("i18n")
         language = getattr(i18n, "current_language", None)
-        if self.rulebook is None or ("2024", language) not in self.rulebook.editions:
+        if self.rulebook is None or (CURRENT_EDITION, language) not in self.rulebook.editions:
             return nav
         return build_nav(nav, self.rulebook.edition(language), self.strings, language, self.config.generated)
 

@@ -21,7 +21,7 @@ from .. import urls
 from ..defects import iter_defects
 from ..editions import changes, rule_redline
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES, DERIVED_LANGUAGES
+from ..model import ALL_LANGUAGES, CURRENT_EDITION, DERIVED_LANGUAGES, OLDER_EDITIONS
 from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
 from ..strings import Strings
@@ -421,7 +421,7 @@ def editions_page(wb: Workbench, language: str) -> str:
 
 def rule_2017_page(wb: Workbench, language: str, rule_id: str) -> str:
     t = Page(wb, language)
-    old = wb.rulebook.edition("en", "2017").rule(rule_id)
+    old = wb.rulebook.edition("en", OLDER_EDITIONS[0]).rule(rule_id)
     change = next(c for c in wb.changes if c.old == rule_id)
     redlines = [(new_id, rule_redline(wb.rulebook, rule_id, new_id)) for new_id in change.new
                 if any(True for _ in old.all_blocks())]
@@ -450,7 +450,7 @@ def workbench_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
         pages[f"compare/index.{language}.md"] = compare_index_page(wb, language)
         for rule in rulebook.edition("en").all_rules():
             pages[f"compare/{urls.rule_path(rule.id).rstrip('/')}.{language}.md"] = compare_page(wb, language, rule.id)
-        pages[f"editions/2017-2024.{language}.md"] = editions_page(wb, language)
-        for rule_id in rulebook.edition("en", "2017").rules:
+        pages[f"editions/{OLDER_EDITIONS[0]}-{CURRENT_EDITION}.{language}.md"] = editions_page(wb, language)
+        for rule_id in rulebook.edition("en", OLDER_EDITIONS[0]).rules:
             pages[f"2017/rules/{rule_id}.{language}.md"] = rule_2017_page(wb, language, rule_id)
     return pages
