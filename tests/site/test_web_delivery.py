@@ -136,6 +136,23 @@ def test_short_links_redirect_to_the_readers_language(server, path, accept, loca
     assert "accept-language" in response.headers["vary"].lower()
 
 
+# A short link may name its edition: what it opens never changes when a newer edition arrives.
+@pytest.mark.parametrize("path, accept, location", [
+    ("/r/2024/43-B", "ru-RU,ru;q=0.9", "/ru/rules/43/#43-B"),
+    ("/r/2024/RP-5", "en", "/en/rp/5/"),
+    ("/r/2017/46-A", "zh-TW", "/zh-Hant/2017/rules/46/#46-A"),
+    ("/r/2017/46", "en", "/en/2017/rules/46/"),
+])
+def test_short_links_name_their_edition(server, path, accept, location):
+    response = get(server, path, **{"Accept-Language": accept})
+    assert (response.status_code, response.headers.get("location")) == (302, location)
+
+
+@pytest.mark.parametrize("path", ["/r/2017/5", "/r/1999/43", "/r/2024/99", "/r/abcd/43", "/r/2024/43/x"])
+def test_short_links_to_an_edition_or_rule_that_is_not_there_are_404(server, path):
+    assert get(server, path).status_code == 404
+
+
 @pytest.mark.parametrize("path", ["/r/99", "/r/RP-40", "/r/43-BB", "/r/x"])
 def test_short_links_to_nothing_are_404(server, path):
     assert get(server, path).status_code == 404
@@ -198,7 +215,10 @@ def test_manifest_and_worker_are_linked(built_site):
     assert {re.sub(r"\.[0-9a-f]{8}\.js$", ".js", u) for u in urls if u.startswith("/assets/calculators/")} >= \
         {"/assets/calculators/page.js", "/assets/calculators/ui.js", "/assets/calculators/engine/index.js"}
     assert not any(u.startswith(("/en/", "/zh-")) for u in urls), "one language only"
-    assert "/data/2024/ru.json" not in urls and "/data/2024/en/rules/43.json" in urls
+    assert "/data/2024/en/rules/43.json" in urls
+    # The print builder's editions (its own and the English beside it) and the "not saved" page.
+    assert {"/data/2024/ru.json", "/data/2024/en.json", "/ru/offline.html", "/data/ui/offline.ru.json"} <= urls
+    assert "/data/2024/zh-Hant.json" not in urls
     assert any(u.startswith("/pagefind/fragment/ru_") for u in urls)
     assert not any(u.startswith("/pagefind/fragment/en_") for u in urls)
     assert listing["bytes"] == sum(f["size"] for f in listing["files"])

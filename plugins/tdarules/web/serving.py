@@ -246,10 +246,11 @@ class SiteFiles(StaticFiles):
 
 def short_link(site_dir: Path):
     def endpoint(request: Request) -> Response:
-        target = short_link_target(request.path_params["target"], request.headers.get("accept-language"))
+        target = short_link_target(request.path_params["target"], request.headers.get("accept-language"),
+                                   request.path_params.get("year"))
         headers = {"Vary": "Accept-Language", "Cache-Control": "private, no-cache"}
         if target is None:
-            return Response("not a rule number: try /r/43, /r/43-B or /r/RP-5\n", status_code=404,
+            return Response("not a rule number: try /r/43, /r/43-B, /r/RP-5 or /r/2024/43-B\n", status_code=404,
                             media_type="text/plain", headers=headers)
         url, rule_id, _ = target
         page = site_dir / url.split("#", 1)[0].lstrip("/") / "index.html"
@@ -263,4 +264,5 @@ def site_routes(site_dir: Path | str) -> list:
     """Routes for the built site: short links, then every file of site_dir."""
     site_dir = Path(site_dir)
     return [Route("/r/{target}", short_link(site_dir), methods=["GET", "HEAD"]),
+            Route("/r/{year}/{target}", short_link(site_dir), methods=["GET", "HEAD"]),
             Mount("/", SiteFiles(directory=site_dir), name="site")]

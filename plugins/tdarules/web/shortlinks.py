@@ -1,4 +1,5 @@
-"""Short links: ``/r/43``, ``/r/43-B``, ``/r/RP-5``, ``/r/RP-5-D`` → the reader's language.
+"""Short links: ``/r/43``, ``/r/43-B``, ``/r/RP-5``, ``/r/RP-5-D`` → the reader's language; with an
+edition, ``/r/2024/43-B``, what they open never changes when a newer edition is published.
 
 Pure functions (no web framework): the server (`serving.py`) answers with a redirect to what
 `short_link_target` returns. The language is the first of Accept-Language (by q) that the site
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .. import urls
-from ..model import ALL_LANGUAGES
+from ..model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
 
 SHORT_ID = re.compile(r"^(?:(?P<rp>RP)-?)?(?P<n>\d{1,2})(?:-?(?P<part>[A-Z]))?$", re.IGNORECASE)
 
@@ -63,10 +64,16 @@ def pick_language(accept_language: str | None) -> str:
     return "en"
 
 
-def short_link_target(short_id: str, accept_language: str | None) -> tuple[str, str, str | None] | None:
-    """(URL with anchor, rule id, part) for a short id, or None when it is not one."""
+def short_link_target(short_id: str, accept_language: str | None,
+                      year: str | None = None) -> tuple[str, str, str | None] | None:
+    """(URL with anchor, rule id, part) for a short id, or None when it is not one. `year` names the
+    edition: the current one is served at the plain URLs, an older one under its year."""
     parsed = parse_short_id(short_id)
-    if parsed is None:
+    if parsed is None or (year is not None and year != CURRENT_EDITION and year not in OLDER_EDITIONS):
         return None
     rule_id, part = parsed
-    return urls.rule_url(pick_language(accept_language), rule_id, part), rule_id, part
+    language = pick_language(accept_language)
+    url = urls.rule_url(language, rule_id, part)
+    if year is not None and year != CURRENT_EDITION:
+        url = f"/{language}/{year}/" + url.removeprefix(f"/{language}/")
+    return url, rule_id, part
