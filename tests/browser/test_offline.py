@@ -98,7 +98,7 @@ def offline_button(page, name_pattern: str):
 def save_for_offline(page, name_pattern: str):
     button = offline_button(page, name_pattern)
     label = button.inner_text()
-    assert re.search(r"\d+(\.\d)?\s*(MB|KB|МБ|КБ)", label), f"the button shows the download size: {label!r}"
+    assert re.search(r"\d+(\.\d)?\s*(MB|KB|МБ|КБ|百萬位元組|千位元組|兆字节|千字节)", label), f"the button shows the download size: {label!r}"
     button.click()
     page.locator(".tda-offline progress").wait_for(state="attached")
     page.locator('.tda-offline[data-state="saved"]').wait_for(timeout=SAVE_TIMEOUT)

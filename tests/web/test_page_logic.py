@@ -16,7 +16,8 @@ SCRIPT = """
 const offline = await import(process.argv[1]);
 const rules = await import(process.argv[2]);
 const out = {
-  sizes: [[1087776, "en"], [1300279, "ru"], [830000, "zh-Hant"], [400, "en"]].map(([b, l]) => offline.formatBytes(b, l)),
+  sizes: [[1087776, "en"], [1300279, "ru", {kb: "{number} КБ", mb: "{number} МБ"}], [830000, "zh-Hant"], [400, "en"]]
+    .map(([b, l, units]) => offline.formatBytes(b, l, units)),
   fill: offline.fill("{a} of {b} {c}", {a: 1, b: 2}),
   hash: [rules.withHash("../../../zh-Hant/rules/43/", "#43-B"), rules.withHash("/ru/rules/43/#43-A", "#43-B"),
          rules.withHash("/ru/", "")],

@@ -1,37 +1,20 @@
 // Offline: registers the service worker (/sw.js), adds the "Save for offline" button (stores this
 // language's whole rulebook, with its size and progress) and tells the reader when a newer
-// rulebook has been installed. Plain ES module; the formatting helpers are exported for Node tests.
+// rulebook has been installed. Offline, links to pages not on this device say so (the language
+// menu names the languages not saved), and the "not saved" page (/<lang>/offline.html, which the
+// worker shows for them) lists only what is saved. Its words are rulebook/ui/site.yaml's `offline`
+// table, built to /data/ui/offline.<lang>.json. Plain ES module; the formatting helpers are
+// exported for Node tests.
 
-const TEXT = {
-  en: {
-    save: "Save for offline", size: "{size} to download", saving: "Saving for offline… {percent} % ({done} of {total})",
-    saved: "Saved for offline: all {count} pages, the calculators and search work without a connection.",
-    failed: "Could not save for offline: {message}", updated: "A newer rulebook is available.", reload: "Reload",
-  },
-  "zh-Hant": {
-    save: "儲存以供離線使用", size: "需下載 {size}", saving: "正在儲存以供離線使用… {percent}%（{done} / {total}）",
-    saved: "已儲存以供離線使用：全部 {count} 頁、計算器和搜尋在沒有網路時都能使用。",
-    failed: "無法儲存以供離線使用：{message}", updated: "有更新版本的規則。", reload: "重新載入",
-  },
-  "zh-Hans": {
-    save: "保存以供离线使用", size: "需下载 {size}", saving: "正在保存以供离线使用… {percent}%（{done} / {total}）",
-    saved: "已保存以供离线使用：全部 {count} 页、计算器和搜索在没有网络时都能使用。",
-    failed: "无法保存以供离线使用：{message}", updated: "有更新版本的规则。", reload: "重新加载",
-  },
-  ru: {
-    save: "Сохранить для офлайн-доступа", size: "загрузка {size}", saving: "Сохранение для офлайн-доступа… {percent} % ({done} из {total})",
-    saved: "Сохранено для офлайн-доступа: все {count} страниц, калькуляторы и поиск работают без сети.",
-    failed: "Не удалось сохранить для офлайн-доступа: {message}", updated: "Доступна новая версия правил.", reload: "Обновить",
-  },
-};
+const UNITS = { kb: "{number} KB", mb: "{number} MB" };
 
-/** "2.4 MB", "830 KB" in the page's language (decimal units, as the download size is shown). */
-export function formatBytes(bytes, lang = "en") {
+/** "2.4 MB", "830 KB": decimal units, as the download size is shown; the number written the page's
+ * way, the unit from the page's strings (`units`: {kb, mb} templates). */
+export function formatBytes(bytes, lang = "en", units = UNITS) {
   const mb = bytes >= 1e6;
   const value = mb ? bytes / 1e6 : Math.max(1, Math.round(bytes / 1e3));
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: mb ? 1 : 0 }).format(value);
-  const unit = lang === "ru" ? (mb ? "МБ" : "КБ") : (mb ? "MB" : "KB");
-  return `${number} ${unit}`;
+  return fill(mb ? units.mb : units.kb, { number });
 }
 
 export function fill(template, params) {
@@ -39,7 +22,10 @@ export function fill(template, params) {
 }
 
 const LANG = typeof document !== "undefined" ? document.documentElement.lang || "en" : "en";
-const T = TEXT[LANG] || TEXT.en;
+const LANGUAGES = ["en", "zh-Hant", "zh-Hans", "ru"];
+const STRINGS = `/data/ui/offline.${LANG}.json`;
+let T = null;                                  // the page's strings, once loaded
+const size = (bytes) => formatBytes(bytes, LANG, T);
 
 async function json(url) {
   const response = await fetch(url, { cache: "no-cache" });
@@ -60,8 +46,7 @@ function buildPanel(info) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "md-button tda-offline-save";
-  const size = fill(T.size, { size: formatBytes(info.bytes, LANG) });
-  button.textContent = `${T.save} (${size})`;
+  button.textContent = `${T.save} (${fill(T.size, { size: size(info.bytes) })})`;
   const progress = document.createElement("progress");
   progress.max = info.files;
   progress.value = 0;
@@ -116,14 +101,127 @@ function lastShown(host) {
   return shown.length ? shown[shown.length - 1] : host;
 }
 
+// ---- offline: what is on this device --------------------------------------------------------------
+
+function languageOf(url) {
+  if (url.origin !== window.location.origin) return null;
+  const first = url.pathname.split("/")[1];
+  return LANGUAGES.includes(first) ? first : null;
+}
+
+async function savedLanguages() {
+  const saved = new Set();
+  for (const lang of LANGUAGES) if (await caches.match(`/offline/saved/${lang}`)) saved.add(lang);
+  return saved;
+}
+
+// The worker keeps "/en/rules/43/" for "/en/rules/43/index.html" and ignores the query.
+async function cached(url) {
+  const path = url.pathname.endsWith("/index.html") ? url.pathname.slice(0, -"index.html".length) : url.pathname;
+  return Boolean(await caches.match(url.origin + path));
+}
+
+function unmark() {
+  for (const mark of document.querySelectorAll(".tda-offline-mark")) mark.remove();
+  for (const link of document.querySelectorAll("a.tda-needs-network")) {
+    link.classList.remove("tda-needs-network");
+    link.removeAttribute("title");
+  }
+}
+
+// Offline: every link to a page not on this device says it needs a connection before it is followed;
+// in the language menu, the languages not saved say so in words.
+async function markUnsaved() {
+  unmark();
+  if (navigator.onLine !== false) return;
+  const saved = await savedLanguages();
+  for (const link of document.querySelectorAll("a.md-select__link[hreflang]")) {
+    const lang = link.getAttribute("hreflang");
+    if (lang === LANG || saved.has(lang)) continue;
+    const mark = document.createElement("span");
+    mark.className = "tda-offline-mark";
+    mark.lang = LANG;
+    mark.textContent = `(${T.not_saved})`;
+    link.append(mark);
+  }
+  const links = [...document.querySelectorAll("a[href]")].slice(0, 1000);
+  for (const link of links) {
+    const url = new URL(link.href, window.location.href);
+    const lang = languageOf(url);
+    if (!lang || saved.has(lang) || url.pathname === window.location.pathname || await cached(url)) continue;
+    link.classList.add("tda-needs-network");
+    link.title = T.needs_connection;
+  }
+}
+
+// The "not saved" page lists the pages a saved language has: only those on this device stay.
+async function listSaved() {
+  const list = document.querySelector(".tda-offline-links");
+  if (!list) return;
+  let shown = 0;
+  for (const item of list.querySelectorAll("li")) {
+    const link = item.querySelector("a[href]");
+    item.hidden = !(link && await cached(new URL(link.href, window.location.href)));
+    shown += item.hidden ? 0 : 1;
+  }
+  const none = document.querySelector(".tda-offline-none");
+  if (none) none.hidden = shown > 0;
+  list.hidden = shown === 0;
+}
+
+// PDFs are large: each is saved on request, with a button beside its link (home page).
+async function offerPdfs() {
+  for (const link of document.querySelectorAll('.tda-downloads a[type="application/pdf"]')) {
+    const url = new URL(link.href, window.location.href);
+    const slot = document.createElement("span");
+    slot.className = "tda-offline-pdf";
+    slot.dataset.url = url.pathname;
+    link.after(" ", slot);
+    if (await cached(url)) { pdfSaved(slot); continue; }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button tda-offline-pdf-save";
+    button.textContent = T.pdf_save;
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      const ready = await navigator.serviceWorker.ready;
+      ready.active?.postMessage({ type: "save-file", url: url.pathname });
+    });
+    slot.append(button);
+  }
+}
+
+function pdfSaved(slot) {
+  slot.textContent = `(${T.pdf_saved})`;
+  slot.dataset.state = "saved";
+}
+
 async function setup() {
   if (!("serviceWorker" in navigator)) return;
+  try { T = await json(STRINGS); } catch { return; }                      // no strings: no panel either
+  if ("caches" in self) {
+    listSaved().catch(() => {});
+    markUnsaved().catch(() => {});
+    offerPdfs().catch(() => {});
+    window.addEventListener("offline", () => markUnsaved().catch(() => {}));
+    window.addEventListener("online", unmark);
+  }
   const hadController = Boolean(navigator.serviceWorker.controller);
   let ui = null;
   let info = null;
   navigator.serviceWorker.addEventListener("message", (event) => {
     const data = event.data || {};
     if (data.type === "updated" && hadController) showUpdated();
+    if (data.type === "file-saved" || data.type === "file-failed") {
+      for (const slot of document.querySelectorAll(".tda-offline-pdf")) {
+        if (slot.dataset.url !== data.url) continue;
+        if (data.type === "file-saved") pdfSaved(slot);
+        else {
+          slot.querySelector("button")?.removeAttribute("disabled");
+          slot.title = fill(T.failed, { message: data.message });
+        }
+      }
+    }
     if (!ui || data.lang !== LANG) return;
     if (data.type === "progress") {
       ui.progress.hidden = false;
@@ -131,7 +229,7 @@ async function setup() {
       ui.progress.value = data.done;
       ui.status.textContent = fill(T.saving, {
         percent: Math.floor((100 * data.done) / data.total),
-        done: formatBytes(data.bytes, LANG), total: formatBytes(data.totalBytes, LANG),
+        done: size(data.bytes), total: size(data.totalBytes),
       });
     } else if (data.type === "saved") {
       showSaved(ui, info);
@@ -145,7 +243,9 @@ async function setup() {
 
   // What this page fetched before the worker controlled it: let the worker keep it.
   navigator.serviceWorker.ready.then((ready) => {
-    const urls = [window.location.href, ...performance.getEntriesByType("resource").map((e) => e.name)];
+    // With this language's "not saved" page and strings: offline, a page not saved says so in them.
+    const urls = [window.location.href, new URL(`/${LANG}/offline.html`, window.location.href).href,
+      new URL(STRINGS, window.location.href).href, ...performance.getEntriesByType("resource").map((e) => e.name)];
     ready.active?.postMessage({ type: "keep", urls });
   });
 
@@ -161,7 +261,7 @@ async function setup() {
   ui.button.addEventListener("click", async () => {
     ui.button.disabled = true;
     ui.progress.hidden = false;
-    ui.status.textContent = fill(T.saving, { percent: 0, done: formatBytes(0, LANG), total: formatBytes(info.bytes, LANG) });
+    ui.status.textContent = fill(T.saving, { percent: 0, done: size(0), total: size(info.bytes) });
     const ready = await navigator.serviceWorker.ready;
     (ready.active || registration.active).postMessage({ type: "save", lang: LANG });
   });

@@ -90,7 +90,9 @@ export const MAX_QUERY = 1000;
 
 export async function search(q, limit = LIMIT) {
   if (q.normalize("NFKC").length > MAX_QUERY) return { error: T.tooLong, backend: "box" };
-  if (apiAvailable()) {
+  // The browser knows it is offline: straight to the saved index, no request that can only fail.
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  if (!offline && apiAvailable()) {
     try {
       const result = await searchApi(q, LANG, limit);
       apiWorked();

@@ -54,6 +54,8 @@ def write_exports(rulebook: Rulebook, strings: Strings, site_dir: Path) -> None:
                          json.dumps(edition_json(ctx), ensure_ascii=False, separators=(",", ":")))
         write_if_changed(site_dir / "data" / "ui" / f"calculators.{language}.json",   # calculators UI
                          json.dumps(strings_json(ctx), ensure_ascii=False, separators=(",", ":")))
+        write_if_changed(site_dir / "data" / "ui" / f"offline.{language}.json",      # the offline panel
+                         json.dumps(strings.localized("offline", language), ensure_ascii=False, separators=(",", ":")))
 
 
 def write_page_sitemaps(site_dir: Path, site_url: str, language: str) -> int:

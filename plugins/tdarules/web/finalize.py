@@ -5,7 +5,8 @@
    (`purge_css`, after minifying, so finalizing its own output again changes nothing);
 1. hashed names for our CSS/JS (`hashed_assets`), rewriting every page that links them;
 2. absolute hreflang alternates (`alternates`);
-3. one JSON file per rule for the companion column (`companion`), a 404 page per language (`not_found`);
+3. one JSON file per rule for the companion column (`companion`), a 404 page and an offline page
+   ("not saved") per language (`not_found`);
 4. web app manifests, then brotli/gzip siblings of every text file (`precompress`);
 5. the service worker and its per-language file lists (`offline`, sizes taken from step 4),
    compressed in turn.
@@ -41,9 +42,10 @@ def finalize_site(site_dir: Path, site_url: str, rulebook=None, strings=None,
         companion.write_rule_files(rulebook, strings, site_dir)
     if strings is not None:
         not_found.write_not_found_pages(site_dir, strings)
+        not_found.write_offline_pages(site_dir, strings)
     offline.write_web_manifests(site_dir, names or {}, description)
     totals = precompress.precompress(site_dir)
-    version = offline.build_offline(site_dir, own)
+    version = offline.build_offline(site_dir, own, strings)
     precompress.precompress_files([site_dir / "sw.js", *sorted((site_dir / "offline").glob("*.json"))])
     log.info("tda-rules: site finalized in %.1f s (build %s; %d files precompressed, %.1f MB -> %.1f MB brotli)",
              time.perf_counter() - started, version, totals["files"], totals["raw"] / 1e6, totals["br"] / 1e6)

@@ -3,13 +3,16 @@
 After the build (hashed asset names in place, before precompression):
 
 * ``/<lang>/manifest.webmanifest`` — name, icons, theme colour, start URL per language;
-* ``/offline/<lang>.json`` — every file "Save for offline" stores for one language: its pages,
-  the companion rules (its own and English), calculators data, its Pagefind index, the assets;
+* ``/offline/<lang>.json`` — every file "Save for offline" stores for one language: its pages and
+  its offline page ("not saved", ``not_found.offline_page``), the companion rules (its own and
+  English), the print builder's editions (its own and English) and QR codes, calculators and offline
+  strings, its Pagefind index, the assets;
   with each file's revision and its size on the wire (brotli when there is a ``.br``);
 * ``/offline/manifest.json`` — {path: revision} for all of them, read by a new worker to carry
   a reader's cache over to a new build; ``/offline/summary.json`` — sizes for the button;
 * ``/sw.js`` — ``js/sw.js`` with this build's VERSION (a hash of every file's revision, so an
-  identical rebuild keeps the reader's cache and a changed one replaces it).
+  identical rebuild keeps the reader's cache and a changed one replaces it) and the offline page's
+  title and text in every language (what it shows a reader who has no offline page cached).
 
 File revisions come from workbox-build's ``getManifest`` (``js/manifest.mjs``, run with node).
 Plain functions, no MkDocs import.
@@ -28,8 +31,9 @@ from .hashed_assets import IMMUTABLE, IMMUTABLE_RE
 
 HERE = Path(__file__).parent
 HASHED, HASHED_RE = IMMUTABLE, IMMUTABLE_RE
-PATTERNS = ["*/**/index.html", "*/404.html", "assets/**/*.{css,js,png,svg}", "data/2024/*/rules/*.json", "data/ui/*.json",
-            "pagefind/**/*", "*/manifest.webmanifest"]
+PATTERNS = ["*/**/index.html", "*/404.html", "*/offline.html", "assets/**/*.{css,js,png,svg}", "data/2024/*.json",
+            "data/2024/*/rules/*.json", "data/ui/*.json", "qr/*/*.svg", "pagefind/**/*", "*/manifest.webmanifest",
+            "pdf/*.pdf"]              # in no language's list: saved one by one on request (large)
 IGNORES = ["**/*.br", "**/*.gz", "assets/javascripts/lunr/**", "assets/javascripts/workers/**",
            "pagefind/pagefind-*ui*", "pagefind/pagefind-highlight.js", "search-index/**"]
 THEME_COLOR = "#3f51b5"                      # Material's indigo, the palette in mkdocs.yml
@@ -57,7 +61,7 @@ def workbox_manifest(site_dir: Path) -> list[dict]:
 
 
 def page_url(path: str) -> str:
-    if path.endswith("/404.html"):
+    if path.endswith(("/404.html", "/offline.html")):
         return "/" + path
     return "/" + (path[: -len("index.html")] if path.endswith("index.html") else path)
 
@@ -78,9 +82,15 @@ def belongs_to(path: str, lang: str, own_assets: set[str]) -> bool:
                                 "assets/stylesheets/palette.")) or bool(HASHED_RE.search(path)) \
             or path not in own_assets
     if path.startswith("data/2024/"):
-        return path.split("/")[2] in {lang, "en"}          # the page's rules and the default companion
+        # The page's rules and the default companion: per rule (the companion column) and whole
+        # editions (the print builder's data, its own language and English beside it).
+        return path.split("/")[2].removesuffix(".json") in {lang, "en"}
     if path.startswith("data/ui/"):
-        return path == f"data/ui/calculators.{lang}.json"
+        return path in (f"data/ui/calculators.{lang}.json", f"data/ui/offline.{lang}.json")
+    if path.startswith("qr/"):
+        return path.split("/")[1] == lang
+    if path.startswith("pdf/"):
+        return False
     if path.startswith("pagefind/"):
         name = path.rsplit("/", 1)[-1]
         tagged = re.match(r"(?:pagefind\.)?([a-z-]+)_[0-9a-f]{7,}\.pf_", name)
@@ -115,7 +125,15 @@ def write_web_manifests(site_dir: Path, names: dict[str, str], description: str)
                 encoding="utf-8")
 
 
-def build_offline(site_dir: Path, own_assets: set[str] = frozenset()) -> str:
+def offline_texts(strings) -> dict[str, dict[str, str]]:
+    """{lang: {title, text}}: the offline page's words, for the worker's last-resort page."""
+    if strings is None:
+        return {}
+    return {lang: {"title": strings.get("offline.page_title", lang), "text": strings.get("offline.needs_connection", lang)}
+            for lang in ALL_LANGUAGES}
+
+
+def build_offline(site_dir: Path, own_assets: set[str] = frozenset(), strings=None) -> str:
     """Write the file lists and /sw.js (after `write_web_manifests` and precompression, so the
     lists carry the sizes on the wire); return the build VERSION."""
     site_dir = Path(site_dir)
@@ -141,6 +159,8 @@ def build_offline(site_dir: Path, own_assets: set[str] = frozenset()) -> str:
     (out / "manifest.json").write_text(json.dumps({"version": version, "files": {**{url: rev for url, rev, _, _ in files}, SUMMARY: version}},
                                                   separators=(",", ":")), encoding="utf-8")
     (out / "summary.json").write_text(json.dumps(summary, separators=(",", ":")), encoding="utf-8")
-    worker = (HERE / "js" / "sw.js").read_text(encoding="utf-8").replace("__TDA_VERSION__", version)
+    # JSON is a JS expression; ensure_ascii leaves nothing a script could misread.
+    worker = (HERE / "js" / "sw.js").read_text(encoding="utf-8").replace("__TDA_VERSION__", version) \
+        .replace("/*__TDA_OFFLINE_TEXT__*/ {}", json.dumps(offline_texts(strings), ensure_ascii=True))
     (site_dir / "sw.js").write_text(worker, encoding="utf-8")
     return version

@@ -1,6 +1,6 @@
 // The rulebook's service worker (written to /sw.js by plugins/tdarules/web/offline.py, which fills
-// in VERSION). Hand-written on purpose, ~150 lines: Workbox's precache installs one list up front,
-// all or nothing, while here a reader opts in per language ("Save for offline", several MB) and
+// in VERSION and the offline page's words). Hand-written on purpose: Workbox's precache installs one
+// list up front, all or nothing, while here a reader opts in per language ("Save for offline", several MB) and
 // what was merely read must be carried over to the next build. Workbox still does the part it is
 // made for: workbox-build's getManifest lists the files with their revisions (offline/*.json).
 //
@@ -15,6 +15,9 @@ const CACHE = PREFIX + VERSION;
 const REVISION = "x-tda-revision";            // header kept on cached responses: the file's revision
 const SAVED = "/offline/saved/";              // marker entries: a language saved with the button
 const PARALLEL = 6;
+const LANGUAGES = ["en", "zh-Hant", "zh-Hans", "ru"];
+// {lang: {title, text}}, filled in by the build: the last-resort page's words (see notSaved).
+const OFFLINE_TEXT = /*__TDA_OFFLINE_TEXT__*/ {};
 
 // "/en/rules/43/index.html" and "/en/rules/43/" are one page.
 function keyOf(url) {
@@ -106,6 +109,8 @@ async function respond(event, url) {
   const key = keyOf(url.href);
   const hit = await cache.match(key);
   if (hit) return hit;
+  // Known to be offline: no request that can only fail (and fill the page's console with errors).
+  if (request.mode === "navigate" && self.navigator.onLine === false) return notSaved(cache, url, request);
   try {
     const response = await fetch(request);
     if (response.ok && response.type === "basic" && !request.headers.has("range")) {
@@ -114,18 +119,81 @@ async function respond(event, url) {
     }
     return response;
   } catch (error) {
-    if (request.mode === "navigate") {                       // offline and never read: say so
-      const lang = url.pathname.split("/")[1];
-      const fallback = (await cache.match(`${url.origin}/${lang}/404.html`)) || (await cache.match(`${url.origin}/${lang}/`));
-      if (fallback) return fallback;
-    }
+    if (request.mode === "navigate") return notSaved(cache, url, request);   // never the browser's error page
     throw error;
   }
 }
 
+function languageOf(pathname) {
+  const first = pathname.split("/")[1];
+  return LANGUAGES.includes(first) ? first : null;
+}
+
+async function savedLanguages(cache) {
+  const saved = [];
+  for (const lang of LANGUAGES) if (await cache.match(`${self.location.origin}${SAVED}${lang}`)) saved.push(lang);
+  return saved;
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+// A navigation the cache cannot answer and the network did not: a page of a saved language that is
+// not in the cache is no page of the site (its 404 page); any other is a page not saved, said in the
+// reader's language (the page they came from, the page asked for, a saved language) with links to
+// what is saved (/<lang>/offline.html). A reader with no such page cached gets a plain one.
+async function notSaved(cache, url, request) {
+  const target = languageOf(url.pathname);
+  const saved = await savedLanguages(cache);
+  if (target && saved.includes(target)) {
+    const missing = await cache.match(`${url.origin}/${target}/404.html`);
+    if (missing) return missing;
+  }
+  let from = null;
+  try { from = request.referrer ? languageOf(new URL(request.referrer).pathname) : null; } catch { /* no referrer */ }
+  const order = [...new Set([from, target, ...saved, ...LANGUAGES].filter(Boolean))];
+  for (const lang of order) {
+    const page = await cache.match(`${url.origin}/${lang}/offline.html`);
+    if (page) return page;
+  }
+  const lang = order.find((l) => OFFLINE_TEXT[l]) || "en";
+  const words = OFFLINE_TEXT[lang] || { title: "Offline", text: "" };
+  const home = saved.includes(lang) || !saved.length ? lang : saved[0];
+  const body = `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">`
+    + `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(words.title)}</title></head>`
+    + `<body><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.text)}</p>`
+    + `<p><a href="/${escapeHtml(home)}/">TDA</a></p></body></html>`;
+  return new Response(body, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
+}
+
+// Material's language selector reads every alternate's page sitemap on each page view; they are not
+// kept (one per page), so offline the worker writes the one-entry sitemap the build would have served.
+function pageSitemap(url) {
+  const path = url.pathname.slice(0, -"sitemap.xml".length);
+  const rest = path.split("/").slice(2).join("/");
+  const at = (lang) => `${url.origin}/${lang}/${rest}`;
+  const links = LANGUAGES.map((lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeHtml(at(lang))}"/>`).join("");
+  const body = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+    + `xmlns:xhtml="http://www.w3.org/1999/xhtml"><url><loc>${escapeHtml(url.origin + path)}</loc>${links}</url></urlset>`;
+  return new Response(body, { headers: { "content-type": "application/xml; charset=utf-8" } });
+}
+
+async function sitemap(request, url) {
+  if (self.navigator.onLine !== false) {
+    try { return await fetch(request); } catch { /* offline after all */ }
+  }
+  return pageSitemap(url);
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin || neverCached(url)) return;
+  if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.endsWith("/sitemap.xml") && languageOf(url.pathname) && !url.search) {
+    event.respondWith(sitemap(event.request, url));
+    return;
+  }
+  if (neverCached(url)) return;
   event.respondWith(respond(event, url));
 });
 
@@ -175,10 +243,25 @@ async function keep(urls) {
   });
 }
 
+// One large file saved on request (a PDF): not part of a language's save, carried over to a new
+// build like everything else (offline/manifest.json lists it).
+async function saveFile(href) {
+  const url = new URL(href, self.location.origin);
+  try {
+    if (url.origin !== self.location.origin || !url.pathname.startsWith("/pdf/")) throw new Error(url.pathname);
+    await fetchInto(await caches.open(CACHE), url.pathname, null, false);
+    broadcast({ type: "file-saved", url: url.pathname });
+  } catch (error) {
+    broadcast({ type: "file-failed", url: url.pathname, message: String(error.message || error) });
+  }
+}
+
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "save") {
     event.waitUntil(save(String(data.lang)).catch((error) => broadcast({ type: "save-failed", lang: data.lang, message: String(error.message || error) })));
+  } else if (data.type === "save-file" && typeof data.url === "string") {
+    event.waitUntil(saveFile(data.url));
   } else if (data.type === "keep" && Array.isArray(data.urls)) {
     event.waitUntil(keep(data.urls.slice(0, 200).map(String)));
   } else if (data.type === "version" && event.ports[0]) {

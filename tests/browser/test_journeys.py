@@ -1,0 +1,281 @@
+"""Journeys, not features: a reader crosses several features in one sitting, in their own language,
+against the built site served as `rulebook serve` serves it (create_app: CSP, the search API).
+
+* a player at the table (390×844): home → number box with a reference typed in their own script →
+  the part → a glossary term → a calculator → Save for offline → offline: a page never opened, the
+  English companion's page, the language menu, offline search, the print builder;
+* floor staff (390×844 and 1366×900): a dispute searched in their words → the rule → the print
+  builder, Enter → the sheet printed to PDF names the address it was printed from;
+* a translator: a QA finding → its unit → the compare view → XLIFF export, one unit edited, import →
+  the generated page shows it.
+
+Every step asserts: no console error, no request to another host, never the browser's own error
+page, and on ru/zh pages no English UI outside lang="en" (the scanner of tests/site/test_no_english_ui.py).
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from polling import wait_until          # the server's CSP refuses wait_for_function's eval
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE_DIR = ROOT / "site"
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1366, "height": 900}
+SAVE_TIMEOUT = 120_000
+
+_spec = importlib.util.spec_from_file_location("english_ui", ROOT / "tests" / "site" / "test_no_english_ui.py")
+english_ui = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(english_ui)
+
+# What each reader types in the number box: the reference in the page's own script.
+NUMBER_BOX = {"en": ("43b", "/en/rules/43/", "43-B"), "zh-Hant": ("規則45-B", "/zh-Hant/rules/45/", "45-B"),
+              "zh-Hans": ("规则45B", "/zh-Hans/rules/45/", "45-B"), "ru": ("45-В", "/ru/rules/45/", "45-B")}
+# A dispute as floor staff would put it, and the rules that settle it. Several chips put out silently
+# against a raise: Rule 45 (multiple-chip betting) decides, and for chips beyond the call it applies
+# Rule 43's 50 % standard (45-B), so either is the right page to open. (Chips not said to be several
+# could be one overchip, Rule 44: a different answer, so the dispute says "several".)
+DISPUTES = {"en": ("facing a raise a player silently puts out several chips, call or raise", ("45", "43")),
+            "ru": ("игрок молча выдвинул несколько фишек против рейза, это колл или рейз", ("45", "43")),
+            "zh-Hant": ("面對加注，玩家默默推出多枚籌碼，算跟注還是加注", ("45", "43")),
+            "zh-Hans": ("面对加注，玩家默默推出多枚筹码，算跟注还是加注", ("45", "43"))}
+OFFLINE_SEARCH = {"en": "string bet", "ru": "стринг-бет", "zh-Hant": "分段下注", "zh-Hans": "分段下注"}
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return english_ui.source_corpus(SITE_DIR / "data" / "2024")
+
+
+class Served:
+    """A copy of the built site served by uvicorn as `rulebook serve` runs it; stop() takes it away."""
+
+    def __init__(self, root: Path):
+        import socket
+        import threading
+        import time
+
+        import uvicorn
+
+        from tdarules.search.server import create_app, uvicorn_options
+        self.dir = root / "site"
+        shutil.copytree(SITE_DIR, self.dir)
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        app = create_app(self.dir, ROOT / "build" / "search-index", rate=None, log_requests=False)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
+                                                    **uvicorn_options()))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "uvicorn did not start"
+            time.sleep(0.05)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def served(static_site, tmp_path):          # static_site: builds site/ when it is missing
+    running = Served(tmp_path)
+    yield running
+    running.stop()
+
+
+class Reader:
+    """One reader's browser context: every console error, page error, request to another host and
+    visit to the browser's own error page is kept, and checked at the end."""
+
+    def __init__(self, browser, viewport, service_workers="block"):
+        self.context = browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=viewport == PHONE,
+                                           has_touch=viewport == PHONE, locale="en-US", service_workers=service_workers)
+        self.problems: list[str] = []
+        self.context.on("request", self._request)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.page.on("framenavigated", self._navigated)
+
+    def _request(self, request):
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https") and parts.hostname != "127.0.0.1":
+            self.problems.append(f"request to another host: {request.url}")
+
+    def _navigated(self, frame):
+        if frame == self.page.main_frame and frame.url.startswith("chrome-error://"):
+            self.problems.append(f"the browser's error page, after {self.last_url}")
+
+    last_url = ""
+
+    def goto(self, url: str):
+        self.last_url = url
+        self.page.goto(url)
+        self.page.wait_for_load_state("load")
+        self.check_page()
+
+    def check_page(self, corpus=None):
+        url = self.page.url
+        assert not url.startswith("chrome-error://"), f"the browser's own error page for {self.last_url}"
+        lang = self.page.evaluate("document.documentElement.lang")
+        if lang in english_ui.LANGUAGES and corpus is not None:
+            hits = english_ui.hits_in(self.page.content(), corpus)
+            assert not hits, f"English UI on {url}:\n" + "\n".join(hits[:10])
+
+    def close(self):
+        self.context.close()
+        assert not self.problems, "\n".join(self.problems)
+
+
+def save_for_offline(page):
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    button = page.locator(".tda-offline button").first
+    button.click()
+    page.locator('.tda-offline[data-state="saved"]').wait_for(timeout=SAVE_TIMEOUT)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans", "ru"])
+def test_a_player_at_the_table(browser, served, corpus, lang):
+    reader = Reader(browser, PHONE, service_workers="allow")
+    page = reader.page
+    base = served.url
+    reader.goto(f"{base}/{lang}/")
+    reader.check_page(corpus)
+    # the number box, with the reference as the reader writes it
+    typed, path, part = NUMBER_BOX[lang]
+    page.locator("#tda-goto-input").fill(typed)
+    page.locator("#tda-goto-input").press("Enter")
+    page.wait_for_url(re.compile(re.escape(path) + "#" + re.escape(part) + "$"))
+    assert page.locator(f'[id="{part}"]').first.is_visible()
+    reader.check_page(corpus)
+    # a glossary term in the rule's text
+    term = page.locator("a.tda-term").first
+    href = term.get_attribute("href")
+    reader.goto(base + href)
+    assert page.locator(f'[id="{href.split("#", 1)[1]}"]').count() == 1
+    reader.check_page(corpus)
+    # a calculator opened by its link
+    reader.goto(f"{base}/{lang}/calculators/#calc-minRaise")
+    page.locator("section#calc-minRaise[data-ready]").wait_for()
+    reader.check_page(corpus)
+    # saved for offline, then the network goes
+    reader.goto(f"{base}/{lang}/rules/43/")
+    wait_until(page, "Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)",
+               message="the service worker never took control of the page")
+    save_for_offline(page)
+    served.stop()
+    reader.context.set_offline(True)
+    # a page never opened, the English companion's page, a language from the menu: each leads somewhere
+    for where in (f"/{lang}/rules/60/", "/en/rules/43/", f"/{lang}/glossary/"):
+        reader.goto(base + where)
+        assert page.locator("body").inner_text().strip(), where
+    reader.goto(f"{base}/{lang}/rules/43/")
+    other = page.evaluate(f"[...document.querySelectorAll('a.md-select__link[hreflang]')]"
+                          f".map((a) => a.href).find((h) => !h.includes('/{lang}/'))")
+    reader.goto(base + urlsplit(other).path)               # the language menu, offline
+    # offline search, from the header box
+    reader.goto(f"{base}/{lang}/")
+    page.locator("input.tda-search__input").fill(OFFLINE_SEARCH[lang])
+    page.locator(".tda-search__results li a").first.wait_for(timeout=30_000)
+    # the print builder, offline
+    reader.goto(f"{base}/{lang}/print/?rules=43")
+    wait_until(page, "document.querySelectorAll('.tda-sheet [id], .tda-print-sheet [id], article [id=\"43-A\"]').length > 0"
+                     " || document.body.innerText.includes('43')", message="the print builder shows no rule offline")
+    error = page.locator(".tda-print-error, [role=alert]").all_inner_texts()
+    assert not [e for e in error if e.strip()], error
+    reader.context.set_offline(False)
+    reader.close()
+
+
+@pytest.mark.parametrize("lang, viewport", [("en", PHONE), ("ru", PHONE), ("zh-Hant", PHONE), ("zh-Hans", PHONE),
+                                            ("en", DESK)], ids=["en", "ru", "zh-Hant", "zh-Hans", "en-desk"])
+def test_floor_staff_at_a_desk(browser, served, corpus, tmp_path, lang, viewport):
+    reader = Reader(browser, viewport)
+    page = reader.page
+    base = served.url
+    reader.goto(f"{base}/{lang}/")
+    dispute, rules = DISPUTES[lang]
+    page.locator("input.tda-search__input").fill(dispute)
+    hits = page.locator(".tda-search__results li a")
+    hits.first.wait_for(timeout=30_000)
+    found = [h.get_attribute("href") for h in hits.all()[:3]]
+    settling = [h for h in found if any(f"/rules/{r}/" in h for r in rules)]
+    assert settling, found
+    reader.goto(base + settling[0])
+    rule = settling[0].split("/rules/", 1)[1].split("/", 1)[0]
+    reader.check_page(corpus)
+    # the print builder: a selection typed, Enter pressed, the settings kept in the address
+    reader.goto(f"{base}/{lang}/print/?with=ru&compact=1" if lang != "ru" else f"{base}/{lang}/print/?with=en&compact=1")
+    field = page.locator("input[name=rules]")
+    field.fill(f"{rule}, RP-8")
+    field.press("Enter")
+    wait_until(page, "location.search.includes('rules=')", message="Enter did not put the selection in the address")
+    query = page.evaluate("location.search")
+    assert "compact=1" in query and "with=" in query, query
+    reader.check_page(corpus)
+    pdf = tmp_path / "sheet.pdf"
+    page.emulate_media(media="print")
+    page.pdf(path=str(pdf))
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    assert f"127.0.0.1:{served.port}" in text, "the printed sheet names the address it was printed from"
+    if shutil.which("zbarimg"):
+        png = tmp_path / "sheet"
+        subprocess.run(["pdftoppm", "-r", "150", "-png", str(pdf), str(png)], check=True)
+        decoded = subprocess.run(["zbarimg", "-q", "--raw", *map(str, sorted(tmp_path.glob("sheet*.png")))],
+                                 capture_output=True, text=True).stdout.split()
+        assert all(urlsplit(code).netloc == f"127.0.0.1:{served.port}" for code in decoded), decoded
+    reader.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "zh-Hant"])
+def test_a_translator_at_the_desk(browser, served, corpus, tmp_path, lang):
+    reader = Reader(browser, PHONE)
+    page = reader.page
+    base = served.url
+    reader.goto(f"{base}/{lang}/qa/")
+    reader.check_page(corpus)
+    deep = [a.get_attribute("href") for a in page.locator("main a[href*='/rules/'][href*='#']").all()]
+    assert deep, "the QA page links findings to their unit"
+    target = deep[0]
+    reader.goto(base + target)
+    assert page.locator(f'[id="{target.split("#", 1)[1]}"]').count() >= 1, target
+    rule_id = target.split("/rules/", 1)[1].split("/", 1)[0]
+    reader.goto(f"{base}/{lang}/compare/rules/{rule_id}/")
+    reader.check_page(corpus)
+    reader.close()
+    # the round trip through a CAT tool: export, one unit edited, import, the page generated again
+    from lxml import etree
+
+    from tdarules.loader import load_rulebook
+    from tdarules.site.generate import generate_pages, load_strings
+    from tdarules.xliff import XLIFF_NS, export_xliff, import_file
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "rulebook", project / "rulebook")
+    xlf = project / f"{lang}.xlf"
+    xlf.write_bytes(export_xliff(load_rulebook(project), lang))
+    tree = etree.parse(str(xlf))
+    unit = tree.find(f".//{{{XLIFF_NS}}}trans-unit[@id='38:1']")
+    new_text = {"ru": "Бёрн-карта защищает стаб: после существенного действия убитая рука сбрасывается целиком.",
+                "zh-Hant": "燒牌保護牌堆：有效行動之後，死手牌整手棄掉。"}[lang]
+    unit.find(f"{{{XLIFF_NS}}}target").text = new_text
+    tree.write(str(xlf), xml_declaration=True, encoding="utf-8")
+    language, edits, _ = import_file(load_rulebook(project), xlf, today="2026-12-04")
+    assert language == lang and [e.unit.id for e in edits] == ["38:1"]
+    out = tmp_path / "generated"
+    generate_pages(load_rulebook(project), load_strings(project / "rulebook"), out)
+    page_md = (out / "rules" / f"38.{lang}.md").read_text(encoding="utf-8")     # the 2024 page (2017 has one too)
+    shown = re.sub(r"<[^>]+>", "", page_md)          # as read: glossary terms in the text are links
+    assert new_text in shown
