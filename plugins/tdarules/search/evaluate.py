@@ -45,6 +45,7 @@ UNSEEN8 = QUERIES.with_name("questions_unseen8.yaml")
 UNSEEN9 = QUERIES.with_name("questions_unseen9.yaml")
 UNSEEN11 = QUERIES.with_name("questions_unseen11.yaml")
 UNSEEN12 = QUERIES.with_name("questions_unseen12.yaml")
+UNSEEN13 = QUERIES.with_name("questions_unseen13.yaml")   # stories, newcomers, disputes, transliteration
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
 TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12)
