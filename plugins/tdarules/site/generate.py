@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES
+from ..model import ALL_LANGUAGES, CURRENT_EDITION
 from ..strings import Strings
 from .calculators import STRINGS as CALCULATOR_STRINGS, strings_json
 from .context import Context
@@ -50,7 +50,7 @@ def generate_pages(rulebook: Rulebook, strings: Strings, out_dir: Path, download
 def write_exports(rulebook: Rulebook, strings: Strings, site_dir: Path) -> None:
     for language in ALL_LANGUAGES:
         ctx = Context(rulebook, language, strings)
-        write_if_changed(site_dir / "data" / "2024" / f"{language}.json",
+        write_if_changed(site_dir / "data" / CURRENT_EDITION / f"{language}.json",
                          json.dumps(edition_json(ctx), ensure_ascii=False, separators=(",", ":")))
         write_if_changed(site_dir / "data" / "ui" / f"calculators.{language}.json",   # calculators UI
                          json.dumps(strings_json(ctx), ensure_ascii=False, separators=(",", ":")))

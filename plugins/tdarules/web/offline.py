@@ -26,13 +26,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from ..model import ALL_LANGUAGES
+from ..model import ALL_LANGUAGES, CURRENT_EDITION
 from .hashed_assets import IMMUTABLE, IMMUTABLE_RE
 
 HERE = Path(__file__).parent
 HASHED, HASHED_RE = IMMUTABLE, IMMUTABLE_RE
-PATTERNS = ["*/**/index.html", "*/404.html", "*/offline.html", "assets/**/*.{css,js,png,svg}", "data/2024/*.json",
-            "data/2024/*/rules/*.json", "data/ui/*.json", "qr/*/*.svg", "pagefind/**/*", "*/manifest.webmanifest",
+PATTERNS = ["*/**/index.html", "*/404.html", "*/offline.html", "assets/**/*.{css,js,png,svg}", f"data/{CURRENT_EDITION}/*.json",
+            f"data/{CURRENT_EDITION}/*/rules/*.json", "data/ui/*.json", "qr/*/*.svg", "pagefind/**/*", "*/manifest.webmanifest",
             "pdf/*.pdf"]              # in no language's list: saved one by one on request (large)
 IGNORES = ["**/*.br", "**/*.gz", "assets/javascripts/lunr/**", "assets/javascripts/workers/**",
            "pagefind/pagefind-*ui*", "pagefind/pagefind-highlight.js", "search-index/**"]
@@ -81,7 +81,7 @@ def belongs_to(path: str, lang: str, own_assets: set[str]) -> bool:
         return path.startswith(("assets/javascripts/", "assets/images/", "assets/stylesheets/main.",
                                 "assets/stylesheets/palette.")) or bool(HASHED_RE.search(path)) \
             or path not in own_assets
-    if path.startswith("data/2024/"):
+    if path.startswith(f"data/{CURRENT_EDITION}/"):
         # The page's rules and the default companion: per rule (the companion column) and whole
         # editions (the print builder's data, its own language and English beside it).
         return path.split("/")[2].removesuffix(".json") in {lang, "en"}
