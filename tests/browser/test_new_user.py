@@ -122,6 +122,8 @@ def test_term_popover_keeps_its_sentence_whole_and_uncovered(page, base_url):
     assert pop.evaluate("p => p.previousSibling === null || !p.nextSibling || p.nextSibling.nodeType !== 3"
                         " || !p.nextSibling.textContent.trim()")
     box = pop.bounding_box()
+    # nor any tooltip over the sentence it explains
+    assert page.evaluate("[...document.querySelectorAll('.md-tooltip2')].every(t => getComputedStyle(t).display === 'none' || t.getBoundingClientRect().width === 0)")
     covering = page.evaluate("""([x, y, w, h]) => [...document.querySelectorAll('[role=tooltip], .md-tooltip, .md-tooltip2')]
         .filter(t => { const r = t.getBoundingClientRect(), s = getComputedStyle(t);
                        return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0 &&
