@@ -149,3 +149,29 @@ def markdown_document(text: str) -> Markup:
     """Markdown we wrote (docs/assets/calculators/ENGINE.md) placed in a page for MkDocs to render:
     escaping it here would show its code samples as entities. It is repository text, never data."""
     return Markup(text)
+
+
+def in_language(text, language: str) -> Markup:
+    """Text (escaped unless already markup) in an element naming its language: a quotation in another
+    language inside a sentence, so screen readers and fonts take it as that language."""
+    return Markup('<span lang="{}">{}</span>').format(language, text)
+
+
+def filled(template: str, **params) -> Markup:
+    """A string of ours with its {params} filled: the string escaped, each param escaped unless it is
+    already markup (a quotation marked with its language)."""
+    return Markup(escape(template)).format(**params)
+
+
+def named_in_sentence(sentence: str, slot: str, name: Markup) -> Markup:
+    """`sentence` escaped, with every `slot` in it replaced by the markup `name`."""
+    return name.join(escape(piece) for piece in sentence.split(slot))
+
+
+_LATIN_ONLY = re.compile(r"[A-Za-z][A-Za-z’' -]*")
+
+
+def latin_marked(text: str, language: str) -> Markup:
+    """A rendering as written; one a Russian or Chinese text writes in Latin letters ("upcard",
+    "Bring-in") marked as English."""
+    return in_language(text, "en") if language != "en" and _LATIN_ONLY.fullmatch(text) else escape(text)

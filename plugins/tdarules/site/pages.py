@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from markupsafe import Markup
 
 from ..chinese import simplified
 from ..loader import Rulebook
@@ -18,6 +17,7 @@ from ..strings import Strings
 from .. import urls
 from .calculators import calculator_views, calculators_for_rule, calculators_page, engine_page
 from . import glossary
+from .markup import latin_marked
 from .context import Context
 from .templating import macros, render
 from ..printing.builder import builder_page
@@ -119,17 +119,6 @@ def addendum_page(ctx: Context) -> str:
 _CYRILLIC = re.compile("[\u0400-\u04FF]")
 
 
-_LATIN_ONLY = re.compile(r"[A-Za-z][A-Za-z’' -]*")
-
-
-def _marked(text: str, language: str) -> Markup:
-    """A rendering; one a Russian or Chinese text writes in Latin letters ("upcard", "Bring-in") is marked
-    as English, so screen readers and fonts take it as such."""
-    if language != "en" and _LATIN_ONLY.fullmatch(text):
-        return Markup('<span lang="en">{}</span>').format(text)
-    return Markup("{}").format(text)
-
-
 def glossary_page(ctx: Context) -> str:
     chinese = "zh-Hans" if ctx.language == "zh-Hans" else "zh-Hant"
     languages = [ctx.language] + [lang for lang in ("en", chinese, "ru") if lang != ctx.language]
@@ -138,8 +127,8 @@ def glossary_page(ctx: Context) -> str:
         # Abbreviations go with the language they are written in ("SA" English, "СД" Russian): lang is right.
         cyrillic = [a for a in term.abbreviations if _CYRILLIC.search(a)]
         latin = [a for a in term.abbreviations if not _CYRILLIC.search(a)]
-        terms.append({"id": term.id, "rules": term.rules, "headword": _marked(glossary.headword(term, ctx.language), ctx.language),
-                      "rendered": {lang: [_marked(v, lang) for v in glossary.renderings(term, lang)] for lang in languages},
+        terms.append({"id": term.id, "rules": term.rules, "headword": latin_marked(glossary.headword(term, ctx.language), ctx.language),
+                      "rendered": {lang: [latin_marked(v, lang) for v in glossary.renderings(term, lang)] for lang in languages},
                       "abbreviations": {"en": latin, "ru": cyrillic},
                       "quote": glossary.defining_sentence(term, ctx.edition, ctx.language)})
     return render("pages/glossary.md", ctx=ctx, title=ctx.s("glossary"), meta={}, languages=languages, terms=terms)

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .. import urls
 from ..defects import iter_defects
@@ -26,7 +26,7 @@ from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
 from ..strings import Strings
 from ..units import Unit, align, rule_units
-from .markup import markdown_heading
+from .markup import filled, in_language, markdown_heading, named_in_sentence
 from .templating import render
 
 COMPARE_LANGUAGES = ALL_LANGUAGES
@@ -95,22 +95,21 @@ class Page:
         kind = finding.code.split(".")[0]
         languages = {**{name: "en" for name in self.ENGLISH_PARAMS.get(kind, ())},
                      **{name: finding.language for name in self.TRANSLATION_PARAMS.get(kind, ())}}
-        return {name: Markup('<span lang="{}">{}</span>').format(languages[name], value) if name in languages
-                else value for name, value in finding.params.items()}
+        return {name: in_language(value, languages[name]) if name in languages else value
+                for name, value in finding.params.items()}
 
     def message(self, finding: Finding) -> Markup:
         """The finding in words, escaped, with the text it quotes marked with its language."""
         template = self.wb.qa.pick(self.wb.qa.entry(f"qa_messages.{finding.code}"), self.language)
-        return Markup(escape(template)).format(**self.quoted(finding))
+        return filled(template, **self.quoted(finding))
 
     def acknowledged(self, finding: Finding) -> Markup:
         """Who accepted a finding and why, as the review file records it: its notes are written in English,
         the working language of the review files, like the notes on source defects."""
         ack = finding.acknowledged
         template = self.wb.qa.pick(self.wb.qa.entry("qa_acknowledged"), self.language)
-        english = Markup('<span lang="en">{}</span>')
-        return Markup(escape(template)).format(reviewer=english.format(ack["reviewer"]), date=ack["date"],
-                                               reason=english.format(ack["reason"]))
+        return filled(template, reviewer=in_language(ack["reviewer"], "en"), date=ack["date"],
+                      reason=in_language(ack["reason"], "en"))
 
     def defect_place(self, item) -> str:
         """Where a recorded source defect (defects.Located) is, named like a unit: an example ('46 Situation 1'),
@@ -172,9 +171,7 @@ class Page:
     def q_naming(self, key: str, language: str) -> Markup:
         """The string `key` with `{source}` as the language's own name, marked with its lang ("繁體中文"
         inside an English or Russian sentence), so screen readers and fonts take it as that language."""
-        pieces = self.q(key, source="\x00").split("\x00")
-        name = Markup('<span lang="{}">{}</span>').format(language, self.language_name(language))
-        return name.join(escape(piece) for piece in pieces)
+        return named_in_sentence(self.q(key, source="\x00"), "\x00", in_language(self.language_name(language), language))
 
     def rule_url(self, rule_id: str, part: str | None = None) -> str:
         edition = self.wb.rulebook.edition(self.language)
@@ -202,7 +199,7 @@ class Page:
         codes = {name: value for name, value in params.items() if name in ("command", "file", "field")}
         words = {name: value for name, value in params.items() if name not in codes}
         template = self.wb.qa.pick(self.wb.qa.entry(string_key), self.language)
-        text = Markup(escape(template)).format(**words, **{name: "{%s}" % name for name in codes})
+        text = filled(template, **words, **{name: "{%s}" % name for name in codes})
         out: list[tuple[Markup | str, bool]] = []
         at = 0
         for match in re.finditer(r"\{(command|file|field)\}", text):
@@ -430,7 +427,7 @@ def rule_2017_page(wb: Workbench, language: str, rule_id: str) -> str:
     # every language's page, marked so (the page title stays text, for <title> and the navigation).
     slot = "\ue000"
     heading = markdown_heading(t.q("rule_2017_title", rule=rule_id, title=slot)).replace(
-        slot, Markup('<span lang="en">{}</span>').format(markdown_heading(old.title.text)))
+        slot, in_language(markdown_heading(old.title.text), "en"))
     return render("workbench/rule_2017.md.j2", t=t, **_front(title), heading=heading, language=language,
                   rule=old, change=change, redlines=redlines,
                   new_titles={n: wb.rulebook.edition(language).rule(n).title.text for n in change.new},
