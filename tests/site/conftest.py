@@ -18,3 +18,16 @@ def built_site() -> Path:
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-4000:]
     return site
+
+
+@pytest.fixture(scope="session")
+def rulebook():
+    """The project's rulebook, loaded once: the page views under test read it, never change it."""
+    from tdarules.loader import load_rulebook
+    return load_rulebook(ROOT)
+
+
+@pytest.fixture(scope="session")
+def strings():
+    from tdarules.site.generate import load_strings
+    return load_strings(ROOT / "rulebook")

@@ -9,23 +9,11 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from tdarules.loader import load_rulebook
 from tdarules.site.context import Context
-from tdarules.site.generate import load_strings
 from tdarules.site.pages import glossary_page
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ru")
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
-
-
-@pytest.fixture(scope="module")
-def strings():
-    return load_strings(ROOT / "rulebook")
 
 
 def rows(rulebook, strings, language):

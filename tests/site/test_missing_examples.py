@@ -10,23 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tdarules.loader import load_rulebook
 from tdarules.site.context import Context
-from tdarules.site.generate import load_strings
 
 ROOT = Path(__file__).resolve().parents[2]
 MISSING = "Этого примера нет в исходном переводе."
 MERGED = "Переведён вместе с предыдущим примером."
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
-
-
-@pytest.fixture(scope="module")
-def strings():
-    return load_strings(ROOT / "rulebook")
 
 
 def examples(html: str) -> dict[str, str]:

@@ -10,21 +10,9 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from tdarules.loader import load_rulebook
 from tdarules.site.context import Context
-from tdarules.site.generate import load_strings
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
-
-
-@pytest.fixture(scope="module")
-def strings():
-    return load_strings(ROOT / "rulebook")
 
 
 def words(html: str) -> str:
