@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from pathlib import Path
 
 import lxml.html
 import pytest
@@ -12,7 +11,6 @@ import pytest
 from tdarules.site.context import Context
 from tdarules.site.pages import glossary_page
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ru")
 
 

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from pathlib import Path
 
 import pytest
 
 from tdarules.site.context import Context
 
-ROOT = Path(__file__).resolve().parents[2]
 MISSING = "Этого примера нет в исходном переводе."
 MERGED = "Переведён вместе с предыдущим примером."
 

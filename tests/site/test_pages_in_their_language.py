@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from pathlib import Path
 
 import lxml.html
 import pytest
 
 from tdarules.site.context import Context
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def words(html: str) -> str:
