@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
-import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -97,14 +96,11 @@ class _QuietServer(http.server.ThreadingHTTPServer):
 
 
 def _ensure_site_built() -> None:
-    if (SITE_DIR / "index.html").exists():
-        return
-    mkdocs = Path(sys.executable).with_name("mkdocs")
-    result = subprocess.run(
-        [str(mkdocs), "build", "--strict"], cwd=ROOT, capture_output=True, text=True
-    )
-    if result.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{result.stderr[-4000:]}")
+    from site_freshness import ensure_fresh_site        # rebuilt when older than its sources
+    try:
+        ensure_fresh_site()
+    except RuntimeError as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture(scope="session")

@@ -89,7 +89,7 @@ class Served:
 
 
 @pytest.fixture
-def served(static_site, tmp_path):          # static_site: builds site/ when it is missing
+def served(static_site, tmp_path):          # static_site: site/ rebuilt when older than its sources
     running = Served(tmp_path)
     yield running
     running.stop()

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def served(start_server, static_site):        # static_site: builds site/ when missing
+def served(start_server, static_site):        # static_site: site/ rebuilt when older than its sources
     return start_server(create_app(SITE_DIR))
 
 

@@ -57,7 +57,7 @@ class Deployment:
 
 
 @pytest.fixture
-def deployment(static_site, tmp_path):          # static_site: builds site/ if it is missing
+def deployment(static_site, tmp_path):          # static_site: site/ rebuilt when older than its sources
     deployed = Deployment(tmp_path)
     yield deployed
     deployed.stop()

@@ -1,6 +1,3 @@
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -10,14 +7,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def built_site() -> Path:
-    """The site built once per test session with `mkdocs build --strict` (the real build)."""
-    site = ROOT / "site"
-    if os.environ.get("TDA_REUSE_SITE") and (site / "en" / "index.html").exists():
-        return site
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-                            cwd=ROOT, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr[-4000:]
-    return site
+    """The built site/, rebuilt first (the real `rulebook build --strict`) when older than its sources."""
+    from site_freshness import ensure_fresh_site        # reused while newer than its sources
+    return ensure_fresh_site()
 
 
 @pytest.fixture(scope="session")
