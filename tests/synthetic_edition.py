@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml import YAML
 
 from tdarules.model import Block, Edition
 
@@ -216,3 +219,14 @@ def renumber_references(synthetic: Synthetic) -> Synthetic:
 
     data = walk(synthetic.edition.model_dump(mode="python"))
     return Synthetic(Edition.model_validate(data), synthetic.truth, synthetic.new_units)
+
+
+def edit_mapping(path: Path, changes: dict[str, dict]) -> None:
+    """What a person does in an editor: change entries of a mapping file, found by their old id."""
+    yaml = YAML()
+    document = yaml.load(path.read_text(encoding="utf-8"))
+    for unit in document["units"]:
+        if unit["old"] in changes:
+            unit.update(changes[unit["old"]])
+    with path.open("w", encoding="utf-8") as out:
+        yaml.dump(document, out)

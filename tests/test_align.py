@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from tdarules.importers.align import Alignment, align, read_mapping, write_mapping
 from tdarules.loader import load_rulebook
 from tdarules.model import Edition
 
-from synthetic_edition import Synthetic, next_edition
+from synthetic_edition import Synthetic, edit_mapping, next_edition
 
 ROOT = Path(__file__).resolve().parents[1]
 # Share of the ground-truth pairs the aligner must recover, at every level.
@@ -135,23 +134,12 @@ def test_the_mapping_file_round_trips(editions, tmp_path):
     assert not list(tmp_path.glob(".*.tmp"))
 
 
-def _edit(path: Path, changes: dict[str, dict]) -> None:
-    """What a person does in an editor: change entries of the mapping file by their old id."""
-    yaml = YAML()
-    document = yaml.load(path.read_text(encoding="utf-8"))
-    for unit in document["units"]:
-        if unit["old"] in changes:
-            unit.update(changes[unit["old"]])
-    with path.open("w", encoding="utf-8") as out:
-        yaml.dump(document, out)
-
-
 def test_confirmed_entries_override_the_next_run(editions, tmp_path):
     first = align(*editions)
     assert first.of("34").new == ("34",) and first.of("41").new == ("50",)
     path = tmp_path / "alignment.yaml"
     write_mapping(path, first)
-    _edit(path, {
+    edit_mapping(path, {
         "34": {"new": "10", "confirmed": True},          # a person overrules the aligner
         "23": {"new": None, "confirmed": True},          # … says a rule was dropped
         "54": {"confirmed": True},                       # … accepts an uncertain match as it is

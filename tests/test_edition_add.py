@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
-from synthetic_edition import Synthetic, longform_text, next_edition, renumber_references
+from synthetic_edition import Synthetic, edit_mapping, longform_text, next_edition, renumber_references
 from tdarules.cli import main
 from tdarules.editions_next import EditionReport, add_edition, edition_report
 from tdarules.editions_next.source import reflow
@@ -253,20 +252,10 @@ def test_the_report_counts(added, capsys):
 # --------------------------------------------------------------------------------------------
 # a person's decisions, and errors
 
-def _edit_mapping(path: Path, changes: dict[str, dict]) -> None:
-    yaml = YAML()
-    document = yaml.load(path.read_text(encoding="utf-8"))
-    for unit in document["units"]:
-        if unit["old"] in changes:
-            unit.update(changes[unit["old"]])
-    with path.open("w", encoding="utf-8") as out:
-        yaml.dump(document, out)
-
-
 def test_a_second_run_keeps_what_a_person_confirmed(tmp_path):
     first = _add(_copy_project(tmp_path))
     mapping = first.root / "rulebook" / first.year / "mapping.yaml"
-    _edit_mapping(mapping, {"35": {"new": "34", "confirmed": True},       # not a split, says the reviewer
+    edit_mapping(mapping, {"35": {"new": "34", "confirmed": True},       # not a split, says the reviewer
                             "54-B": {"confirmed": True}})                 # the uncertain match accepted
     second = add_edition(first.root, first.source, first.year)
     again = read_mapping(mapping)
