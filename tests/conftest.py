@@ -1,11 +1,29 @@
-"""Fixtures shared by every test folder: a real uvicorn server on 127.0.0.1 in a thread."""
+"""Fixtures shared by every test folder: the rulebook and interface strings, and a real uvicorn server on
+127.0.0.1 in a thread."""
 from __future__ import annotations
 
 import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def rulebook():
+    """The project's rulebook, loaded once per test process: the model is frozen, tests only read it."""
+    from tdarules.loader import load_rulebook
+    return load_rulebook(ROOT)
+
+
+@pytest.fixture(scope="session")
+def strings():
+    """The interface strings (rulebook/ui/*.yaml), loaded once per test process."""
+    from tdarules.site.generate import load_strings
+    return load_strings(ROOT / "rulebook")
 
 
 def free_port() -> int:
@@ -35,7 +53,6 @@ class ServerThread:
     def __exit__(self, *exc):
         self.server.should_exit = True
         self.thread.join(10)
-
 
 
 # `make test` runs the suite on two processes (pytest-xdist, `-n 2`), a test file at a time: a file's

@@ -2,24 +2,16 @@
 against the reviewed renumbering, and a person's confirmed decisions kept across runs."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from tdarules.importers.align import Alignment, align, read_mapping, write_mapping
-from tdarules.loader import load_rulebook
 from tdarules.model import Edition
 
 from synthetic_edition import Synthetic, edit_mapping, next_edition
 
-ROOT = Path(__file__).resolve().parents[1]
 # Share of the ground-truth pairs the aligner must recover, at every level.
 RECOVERY = 0.98
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
 
 
 @pytest.fixture(scope="module")

@@ -2,19 +2,10 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from tdarules.editions import changes, redline, rule_redline
-from tdarules.loader import load_rulebook
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
 
 
 def test_redline_of_2017_rule_46_to_2024_rule_43_marks_the_real_changes(rulebook):

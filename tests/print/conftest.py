@@ -99,15 +99,3 @@ def pdf_dir(tmp_path_factory) -> Path:
 def pdfs(pdf_dir) -> dict[str, Pdf]:
     from tdarules.printing.documents import DOCUMENTS
     return {document.id: Pdf(pdf_dir / document.filename) for document in DOCUMENTS}
-
-
-@pytest.fixture(scope="session")
-def rulebook():
-    from tdarules.loader import load_rulebook
-    return load_rulebook(ROOT)
-
-
-@pytest.fixture(scope="session")
-def strings():
-    from tdarules.site.generate import load_strings
-    return load_strings(ROOT / "rulebook")

@@ -32,18 +32,6 @@ def test_reachable_addresses_are_public(url):
     assert local_notice(url) is None
 
 
-@pytest.fixture(scope="module")
-def rulebook():
-    from tdarules.loader import load_rulebook
-    return load_rulebook(ROOT)
-
-
-@pytest.fixture(scope="module")
-def strings():
-    from tdarules.site.generate import load_strings
-    return load_strings(ROOT / "rulebook")
-
-
 def test_qr_codes_are_made_only_for_a_public_address(rulebook, tmp_path):
     from tdarules.printing.qr import write_qr_codes
     assert write_qr_codes(rulebook, LOCAL, tmp_path / "local") == 0

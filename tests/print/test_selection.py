@@ -35,12 +35,6 @@ def parts(rulebook):
     return {rule.id: list(rule.parts) for rule in rulebook.edition("en").all_rules()}
 
 
-@pytest.fixture(scope="module")
-def rulebook():
-    from tdarules.loader import load_rulebook
-    return load_rulebook(ROOT)
-
-
 def expected_items(case) -> list[dict]:
     """["40-62"] → rules 40..62 whole; ["11", "D"] → part D of rule 11."""
     out = []

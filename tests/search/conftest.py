@@ -12,12 +12,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def rulebook():
-    from tdarules.loader import load_rulebook
-    return load_rulebook(ROOT)
-
-
-@pytest.fixture(scope="session")
 def query_env(rulebook) -> dict:
     """What the fallback's modules get in the browser, per language (static_index.query_data), and the
     t2s map: built once (~3 s) for every Node test of the fallback; read-only."""

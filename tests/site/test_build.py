@@ -12,10 +12,7 @@ import pytest
 
 from tdarules import urls
 from tdarules.crossrefs import find_refs
-from tdarules.loader import load_rulebook
 from tdarules.model import ALL_LANGUAGES
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class LinkParser(HTMLParser):
@@ -49,11 +46,6 @@ def parse(path: Path) -> LinkParser:
 @pytest.fixture(scope="module")
 def pages(built_site):
     return {path: parse(path) for path in built_site.rglob("*.html")}
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
 
 
 def page_path(site: Path, url_path: str) -> Path:

@@ -7,10 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tdarules.loader import load_rulebook
 from tdarules.qa.report import findings_for
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def page(site: Path, url: str) -> str:
@@ -19,11 +16,6 @@ def page(site: Path, url: str) -> str:
 
 def content(html: str) -> str:
     return html[html.index('class="tda-workbench'):]
-
-
-@pytest.fixture(scope="module")
-def rulebook():
-    return load_rulebook(ROOT)
 
 
 def test_qa_page_per_language_is_in_that_language_and_lists_its_findings(built_site, rulebook):
