@@ -2,12 +2,11 @@
 127.0.0.1 in a thread."""
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+
+from servers import ServerThread
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,35 +23,6 @@ def strings():
     """The interface strings (rulebook/ui/*.yaml), loaded once per test process."""
     from tdarules.site.generate import load_strings
     return load_strings(ROOT / "rulebook")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerThread:
-    def __init__(self, app):
-        import uvicorn
-        from tdarules.search.server import uvicorn_options
-        self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
-                                                    lifespan="off", **uvicorn_options()))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.02)
-        return f"http://127.0.0.1:{self.port}"
-
-    def __exit__(self, *exc):
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 # `make test` runs the suite on two processes (pytest-xdist, `-n 2`), a test file at a time: a file's

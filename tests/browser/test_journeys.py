@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from servers import ServerThread
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 
 pytestmark = pytest.mark.browser
@@ -57,35 +58,19 @@ def corpus():
 
 
 class Served:
-    """A copy of the built site served by uvicorn as `rulebook serve` runs it; stop() takes it away."""
+    """A copy of the built site served by uvicorn as `rulebook serve` runs it (its start-up and shut-down
+    included: the search processes); stop() takes it away."""
 
     def __init__(self, root: Path):
-        import socket
-        import threading
-        import time
-
-        import uvicorn
-
-        from tdarules.search.server import create_app, uvicorn_options
+        from tdarules.search.server import create_app
         self.dir = root / "site"
         shutil.copytree(SITE_DIR, self.dir)
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
         app = create_app(self.dir, ROOT / "build" / "search-index", rate=None, log_requests=False)
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
-                                                    **uvicorn_options()))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 60
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "uvicorn did not start"
-            time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = ServerThread(app, lifespan="on", start_timeout=60)
+        self.url, self.port = self.server.__enter__(), self.server.port
 
     def stop(self):
-        self.server.should_exit = True
-        self.thread.join(10)
+        self.server.__exit__(None, None, None)
 
 
 @pytest.fixture

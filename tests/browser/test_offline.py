@@ -9,14 +9,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
+from servers import ServerThread
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.search.server import create_app
 from tdarules.web.finalize import finalize_site
@@ -35,25 +33,14 @@ class Deployment:
     """A copy of the built site served by uvicorn on 127.0.0.1; `stop()` takes the server away."""
 
     def __init__(self, root: Path):
-        import uvicorn
         self.dir = root / "site"
         shutil.copytree(SITE_DIR, self.dir)
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
         app = create_app(self.dir, index_dir=SITE_DIR.parent / "build" / "search-index")   # kept outside site/
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error", lifespan="off"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "uvicorn did not start"
-            time.sleep(0.02)
-        self.url = f"http://127.0.0.1:{port}"
+        self.server = ServerThread(app)
+        self.url = self.server.__enter__()
 
     def stop(self):
-        self.server.should_exit = True
-        self.thread.join(10)
+        self.server.__exit__(None, None, None)
 
 
 @pytest.fixture

@@ -14,15 +14,10 @@ import pytest
 from raw_http import SECRET, raw_request, real_layout
 from tdarules.deploy import RECIPE, LocalNginx, local_config, nginx_binary
 from tdarules.search.server import create_app
+from servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(nginx_binary() is None, reason="Debian's nginx is not installed (make test installs it)")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ import pytest
 
 from raw_http import ROOT, SECRET, raw_request, real_layout
 from tdarules.deploy import LocalNginx, nginx_binary
+from servers import free_port
 
 INDEX = "build/search-index/meta.json"
 INDEX_MARK = b'"renumbering"'                 # in meta.json, in no page of the site
@@ -58,12 +58,6 @@ TRAVERSALS = [
     "/../build/secret.txt",
     "http://127.0.0.1/../" + INDEX,             # absolute form
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
