@@ -12,6 +12,7 @@ from ..crossrefs import find_refs
 from ..loader import Rulebook
 from ..model import CURRENT_EDITION, Edition, Rule
 from ..strings import Strings
+from .glossary import renderings
 from .markup import Term, linked_text
 
 YEAR = CURRENT_EDITION
@@ -80,12 +81,10 @@ def referenced_by(edition: Edition) -> dict[str, list[tuple[str, str | None]]]:
 
 
 def glossary_matchers(rulebook: Rulebook, language: str) -> list[Term]:
-    field_name = {"en": "en", "zh-Hant": "zh_hant", "zh-Hans": "zh_hant", "ru": "ru"}[language]
     out = []
     for term in rulebook.glossary:
         tooltip = " · ".join(dict.fromkeys([term.en[0], term.zh_hant[0], simplified(term.zh_hant[0]), term.ru[0]]))
-        for variant in getattr(term, field_name):
-            shown = simplified(variant) if language == "zh-Hans" else variant
+        for shown in renderings(term, language):
             if len(shown) >= 2:
                 out.append((shown, term.id, tooltip))
     return sorted(out, key=lambda item: -len(item[0]))
