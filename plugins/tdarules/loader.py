@@ -14,15 +14,18 @@ from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line
 EDITION_FILES = {*((CURRENT_EDITION, lang) for lang in LANGUAGES), *((year, "en") for year in OLDER_EDITIONS)}
 
 
+def stored_editions(root: Path) -> set[tuple[str, str]]:
+    """(year, language) of every rulebook/<year>/<lang>.yaml on disk."""
+    base = root / "rulebook"
+    return {(folder.name, lang) for folder in (base.iterdir() if base.is_dir() else ())
+            if folder.is_dir() and YEAR.match(folder.name)
+            for lang in LANGUAGES if (folder / f"{lang}.yaml").is_file()}
+
+
 def edition_files(root: Path) -> set[tuple[str, str]]:
     """The editions to load: the ones the site is built from (a missing one is a problem), and any
-    other rulebook/<year>/<lang>.yaml, such as a later edition written by `rulebook edition add`."""
-    found = set(EDITION_FILES)
-    base = root / "rulebook"
-    for folder in (base.iterdir() if base.is_dir() else ()):
-        if folder.is_dir() and YEAR.match(folder.name):
-            found.update((folder.name, lang) for lang in LANGUAGES if (folder / f"{lang}.yaml").is_file())
-    return found
+    other stored one, such as a later edition written by `rulebook edition add`."""
+    return set(EDITION_FILES) | stored_editions(root)
 # Top-level lists and mappings whose keys are the ids a reader cites.
 KEYED = ("rules", "procedures", "addendum")
 

@@ -30,7 +30,7 @@ from pydantic import ValidationError
 from ..atomic import WriteError, write_atomic
 from ..importers.align import KINDS, LEVELS, Alignment, align, read_mapping, write_mapping
 from ..importers.longform import import_longform
-from ..loader import _validate
+from ..loader import _validate, stored_editions
 from ..model import LANGUAGES, YEAR, Edition
 from ..yamlio import Problem, YamlError, dump_yaml, line_of, read_yaml, to_plain
 from .carry import NEW_NOTE, carry_translation
@@ -95,12 +95,9 @@ class EditionReport:
 
 def present_editions(root: Path) -> dict[str, list[str]]:
     """Year → stored languages, for every rulebook/<year>/ holding an English edition."""
-    out = {}
-    base = root / "rulebook"
-    for folder in sorted(base.iterdir() if base.is_dir() else ()):
-        if folder.is_dir() and YEAR.match(folder.name) and (folder / "en.yaml").is_file():
-            out[folder.name] = [lang for lang in LANGUAGES if (folder / f"{lang}.yaml").is_file()]
-    return out
+    stored = stored_editions(root)
+    return {year: [lang for lang in LANGUAGES if (year, lang) in stored]
+            for year in sorted({year for year, lang in stored if lang == "en"})}
 
 
 def _read_edition(root: Path, year: str, language: str) -> tuple[dict, Edition]:
