@@ -14,16 +14,18 @@ SOURCES = ("mkdocs.yml", "rulebook", "docs", "overrides", "plugins/tdarules")
 SKIPPED = ("docs/generated", "__pycache__", ".egg-info")
 
 
+def newest(files) -> float:
+    """The latest modification time among `files` (0 for none)."""
+    return max((file.stat().st_mtime for file in files), default=0.0)
+
+
 def newest_source() -> float:
-    newest = 0.0
+    files = []
     for name in SOURCES:
         path = ROOT / name
-        files = [path] if path.is_file() else path.rglob("*")
-        for file in files:
-            text = str(file.relative_to(ROOT))
-            if file.is_file() and not any(skip in text for skip in SKIPPED):
-                newest = max(newest, file.stat().st_mtime)
-    return newest
+        files += [path] if path.is_file() else [file for file in path.rglob("*") if file.is_file()
+                                                 and not any(skip in str(file.relative_to(ROOT)) for skip in SKIPPED)]
+    return newest(files)
 
 
 def is_fresh() -> bool:

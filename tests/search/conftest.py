@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from site_freshness import newest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -30,7 +32,7 @@ def _built_index() -> Path | None:
     made = (built / "meta.json").stat().st_mtime
     inputs = [*(ROOT / "rulebook").rglob("*.yaml"), *(ROOT / "plugins" / "tdarules").rglob("*.py"),
               *(ROOT / "tests" / "search").glob("*.yaml")]
-    return built if all(path.stat().st_mtime <= made for path in inputs) else None
+    return built if newest(inputs) <= made else None
 
 
 @pytest.fixture(scope="session")
