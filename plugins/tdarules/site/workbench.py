@@ -84,6 +84,10 @@ class Page:
     def q(self, key: str, **params) -> str:
         return self.wb.qa.get(key, self.language, **params)
 
+    def template(self, key: str) -> str:
+        """The workbench string `key` in this page's language, its {params} not yet filled."""
+        return self.wb.qa.pick(self.wb.qa.entry(key), self.language)
+
     # Params of a finding that quote a text rather than say something in the page's language: the English
     # (a glossary term, an English title) and the translation's own words for it, each marked with the
     # language it is in (a ru page quotes the Chinese renderings of a term in the compare view).
@@ -100,14 +104,14 @@ class Page:
 
     def message(self, finding: Finding) -> Markup:
         """The finding in words, escaped, with the text it quotes marked with its language."""
-        template = self.wb.qa.pick(self.wb.qa.entry(f"qa_messages.{finding.code}"), self.language)
+        template = self.template(f"qa_messages.{finding.code}")
         return filled(template, **self.quoted(finding))
 
     def acknowledged(self, finding: Finding) -> Markup:
         """Who accepted a finding and why, as the review file records it: its notes are written in English,
         the working language of the review files, like the notes on source defects."""
         ack = finding.acknowledged
-        template = self.wb.qa.pick(self.wb.qa.entry("qa_acknowledged"), self.language)
+        template = self.template("qa_acknowledged")
         return filled(template, reviewer=in_language(ack["reviewer"], "en"), date=ack["date"],
                       reason=in_language(ack["reason"], "en"))
 
@@ -198,7 +202,7 @@ class Page:
         (escaped markup: a param may be markup of its own, a quotation marked with its language)."""
         codes = {name: value for name, value in params.items() if name in ("command", "file", "field")}
         words = {name: value for name, value in params.items() if name not in codes}
-        template = self.wb.qa.pick(self.wb.qa.entry(string_key), self.language)
+        template = self.template(string_key)
         text = filled(template, **words, **{name: "{%s}" % name for name in codes})
         out: list[tuple[Markup | str, bool]] = []
         at = 0
@@ -281,8 +285,8 @@ def source_own_texts(rulebook: Rulebook, language: str) -> list[tuple[str, str]]
     file's title line for English and Chinese, the Russian page's note to its readers. Quoted as published
     on this page only: they are the file's words, not TDA text and not the site's."""
     source = rulebook.edition(language).source
-    return [(lang, block.text) for lang in ALL_LANGUAGES if lang not in DERIVED_LANGUAGES
-            for block in rulebook.edition(lang).notice if rulebook.edition(lang).source == source]
+    stored = [(lang, rulebook.edition(lang)) for lang in ALL_LANGUAGES if lang not in DERIVED_LANGUAGES]
+    return [(lang, block.text) for lang, edition in stored if edition.source == source for block in edition.notice]
 
 
 # ---------------------------------------------------------------------------------- compare view
@@ -449,5 +453,5 @@ def workbench_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
             pages[f"compare/{urls.rule_path(rule.id).rstrip('/')}.{language}.md"] = compare_page(wb, language, rule.id)
         pages[f"editions/{OLDER_EDITIONS[0]}-{CURRENT_EDITION}.{language}.md"] = editions_page(wb, language)
         for rule_id in rulebook.edition("en", OLDER_EDITIONS[0]).rules:
-            pages[f"2017/rules/{rule_id}.{language}.md"] = rule_2017_page(wb, language, rule_id)
+            pages[f"{OLDER_EDITIONS[0]}/rules/{rule_id}.{language}.md"] = rule_2017_page(wb, language, rule_id)
     return pages
