@@ -31,11 +31,15 @@ class Context:
     edition: Edition = field(init=False)
     referenced_by: dict[str, list[tuple[str, str | None]]] = field(init=False)
     terms: list[Term] = field(init=False)     # (variant, term id, tooltip), longest first
+    ref_names: dict[str, str] | None = field(init=False)    # linked_text's words for a reference; None: verbatim
+    source_words: str = field(init=False)                   # the tooltip of a reference named in those words
 
     def __post_init__(self):
         self.edition = self.rulebook.edition(self.language)
         self.referenced_by = referenced_by(self.rulebook.edition("en"))
         self.terms = glossary_matchers(self.rulebook, self.language)
+        self.ref_names = None if self.verbatim_refs else {kind: self.s(kind) for kind in ("addendum", "procedure", "rule")}
+        self.source_words = self.s("source_words")
 
     def s(self, key: str, **params) -> str:
         return self.strings.get(key, self.language, **params)
@@ -43,10 +47,8 @@ class Context:
     def text(self, text: str, rule_id: str | None = None, used_terms: set[str] | None = None) -> Markup:
         """Rule text as markup: references linked; with `used_terms`, first glossary mentions explained."""
         return linked_text(text, language=self.language, edition=self.edition, terms=self.terms,
-                           rule_id=rule_id, used_terms=used_terms,
-                           ref_names=None if self.verbatim_refs else
-                           {kind: self.s(kind) for kind in ("addendum", "procedure", "rule")},
-                           source_words=self.s("source_words"))
+                           rule_id=rule_id, used_terms=used_terms, ref_names=self.ref_names,
+                           source_words=self.source_words)
 
     def rule_label(self, rule: Rule) -> str:
         return rule.id if rule.kind == "procedure" else f"{self.s('rule')} {rule.id}"

@@ -123,11 +123,12 @@ def glossary_page(ctx: Context) -> str:
     chinese = "zh-Hans" if ctx.language == "zh-Hans" else "zh-Hant"
     languages = [ctx.language] + [lang for lang in ("en", chinese, "ru") if lang != ctx.language]
     terms = []
-    for term in sorted(ctx.rulebook.glossary, key=lambda t: glossary.headword(t, ctx.language).lower()):
+    headwords = {term.id: glossary.headword(term, ctx.language) for term in ctx.rulebook.glossary}
+    for term in sorted(ctx.rulebook.glossary, key=lambda t: headwords[t.id].lower()):
         # Abbreviations go with the language they are written in ("SA" English, "СД" Russian): lang is right.
         cyrillic = [a for a in term.abbreviations if _CYRILLIC.search(a)]
         latin = [a for a in term.abbreviations if not _CYRILLIC.search(a)]
-        terms.append({"id": term.id, "rules": term.rules, "headword": latin_marked(glossary.headword(term, ctx.language), ctx.language),
+        terms.append({"id": term.id, "rules": term.rules, "headword": latin_marked(headwords[term.id], ctx.language),
                       "rendered": {lang: [latin_marked(v, lang) for v in glossary.renderings(term, lang)] for lang in languages},
                       "abbreviations": {"en": latin, "ru": cyrillic},
                       "quote": glossary.defining_sentence(term, ctx.edition, ctx.language)})
