@@ -68,7 +68,7 @@ def cmd_export(args) -> int:
     rulebook = _load(args.root)
     if rulebook is None:
         return 1
-    data = export_xliff(rulebook, args.lang)
+    data = export_xliff(rulebook, args.lang, changed_since=args.changed_since)
     if args.output == "-":
         sys.stdout.buffer.write(data)
     else:
@@ -208,6 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = command("export", "write one language's translation as XLIFF for CAT tools", cmd_export)
     export.add_argument("--lang", required=True, choices=("zh-Hant", "ru"))
     export.add_argument("--format", default="xliff", choices=("xliff",))
+    export.add_argument("--changed-since", choices=OLDER_EDITIONS, metavar="YEAR",
+                        help=f"only units changed or new since that edition ({', '.join(OLDER_EDITIONS)}), or stale")
     export.add_argument("-o", "--output", help="file to write (default: <lang>.xlf; - for stdout)")
     imp = command("import-translation", "validate an XLIFF file and write its translations back into the YAML",
                   cmd_import_translation)

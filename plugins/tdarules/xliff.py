@@ -2,7 +2,9 @@
 
 Export: one file per language; one trans-unit per translated unit, `id` = the unit id of units.py
 (the site's own ids: "43-B:1"), `source` = the English the unit is translated from, `target` = the
-current translation, notes = the unit's open QA findings and recorded source defects.
+current translation, notes = the unit's open QA findings and recorded source defects. With
+`--changed-since YYYY`, only the units whose English changed or is new since that edition, or whose
+translation is stale, each with a note saying which.
 
 Import reads XLIFF 1.1 and 1.2 (with or without their namespace) of one stored language. Every
 trans-unit is checked before anything is written; any problem refuses the whole file with
@@ -33,6 +35,7 @@ from ruamel.yaml.comments import CommentedMap
 from translate.storage import xliff as ttk_xliff
 
 from .atomic import WriteError, write_atomic
+from .changed_since import changed_units
 from .loader import Rulebook
 from .model import CURRENT_EDITION
 from .qa.findings import basis_for
@@ -63,9 +66,17 @@ def untranslated(rulebook: Rulebook, language: str) -> list[Unit]:
     return out
 
 
-def export_xliff(rulebook: Rulebook, language: str) -> bytes:
+CHANGE_NOTES = {"changed": "the English changed since {year}", "new": "new since {year}",
+                "not-in-source": "the {year} source held here has no text to compare this unit with"}
+
+
+def export_xliff(rulebook: Rulebook, language: str, changed_since: str | None = None) -> bytes:
+    """The language's translated units (and the English of parts it left empty) as XLIFF. With
+    `changed_since` (an older edition's year), only the units a translator must look at again: English
+    changed or new since then (changed_since.changed_units), or a translation marked stale; each says why."""
     if language not in STORED:
         raise ValueError(f"{language} is not stored as a translation (zh-Hans is converted from zh-Hant)")
+    changes = changed_units(rulebook, changed_since) if changed_since else None
     store = ttk_xliff.xlifffile(sourcelanguage="en", targetlanguage=language)
     strings = qa_strings(rulebook)
     notes: dict[str, list[str]] = {}
@@ -73,6 +84,8 @@ def export_xliff(rulebook: Rulebook, language: str) -> bytes:
         if finding.acknowledged is None:
             notes.setdefault(finding.unit, []).append(f"QA {finding.kind}: {finding.message(strings)} [{finding.id}]")
     for unit, english in exportable(rulebook, language):
+        if changes is not None and unit.id not in changes and not unit.text.stale_from:
+            continue
         tu = store.UnitClass(english)
         tu.setid(unit.id)
         tu.target = unit.text.text
@@ -84,10 +97,16 @@ def export_xliff(rulebook: Rulebook, language: str) -> bytes:
             tu.addnote(f"source defect {defect.kind}: {defect.note}", origin="developer")
         if unit.text.by == "ours":
             tu.addnote("text written by the site (by: ours), not by the translation's source", origin="developer")
+        if changes is not None and unit.id in changes:
+            tu.addnote(CHANGE_NOTES[changes[unit.id]].format(year=changed_since), origin="developer")
+        if unit.text.stale_from:
+            tu.addnote(f"translated from the {unit.text.stale_from} English", origin="developer")
     for unit in untranslated(rulebook, language):
         tu = store.UnitClass(unit.text.text)
         tu.setid(unit.id)
         tu.addnote("missing in this translation: a target here adds the paragraph to the empty part", origin="developer")
+        if changes is not None and unit.id in changes:
+            tu.addnote(CHANGE_NOTES[changes[unit.id]].format(year=changed_since), origin="developer")
         store.addunit(tu)
     # the file element names the YAML the translations go back into
     next(store.document.getroot().iter(f"{{{XLIFF_NS}}}file")).set("original", f"rulebook/{CURRENT_EDITION}/{language}.yaml")

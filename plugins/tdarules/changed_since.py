@@ -1,0 +1,60 @@
+"""Which English units of the current edition changed since an older one: what a translator working
+from that edition's translation has to look at again (`rulebook export --changed-since YYYY`).
+
+A unit is *unchanged* when its English, whitespace aside, is a sentence its rule's predecessors
+already had (renumbering.yaml: a rule moved or merged keeps its unchanged sentences); *changed* when
+its rule had a predecessor with text that holds no such sentence; *new* when its rule had none; and
+*not in source* when the older source held here cannot tell: its predecessors have no text there, or
+the source is partial (the 2017 edition covers rules 23 to part of 71, without the procedures and the
+addendum) and has no predecessor for it. Those units are listed too: nothing says they are unchanged. Units outside the rules (front matter, section titles) and addendum examples are
+compared with all of the older edition's text. Plain functions over the model.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from .loader import Rulebook
+from .model import OLDER_EDITIONS, Rule
+from .units import edition_units
+
+Status = Literal["changed", "new", "not-in-source"]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _sentences(rule: Rule) -> set[str]:
+    return {_words(rule.title.text)} | {_words(block.text) for _, block in rule.all_blocks()}
+
+
+def changed_units(rulebook: Rulebook, year: str) -> dict[str, Status]:
+    """English unit id of the current edition → why a translator must look at it; unchanged units
+    are left out. `year` must be an older edition the rulebook holds."""
+    if year not in OLDER_EDITIONS:
+        raise ValueError(f"{year} is not an older edition held here ({', '.join(OLDER_EDITIONS)})")
+    old = rulebook.edition("en", year)
+    predecessors: dict[str, list[Rule]] = {}
+    for entry in rulebook.renumbering:
+        if entry.new and old.rule(entry.old):
+            predecessors.setdefault(entry.new, []).append(old.rule(entry.old))
+    everything = {_words(unit.text.text) for unit in edition_units(old)}
+    out: dict[str, Status] = {}
+    for unit in edition_units(rulebook.edition("en")):
+        if unit.rule is None:
+            if _words(unit.text.text) not in everything:
+                out[unit.id] = "changed"
+            continue
+        before = predecessors.get(unit.rule, [])
+        if unit.place in ("addendum", "example"):         # the addendum's examples, not the rule's text
+            if not old.addendum:
+                out[unit.id] = "not-in-source"
+            elif _words(unit.text.text) not in everything:
+                out[unit.id] = "changed"
+        elif not before:        # in a partial source, a rule without predecessor may be one it lacks
+            out[unit.id] = "not-in-source" if old.partial else "new"
+        elif not any(any(True for _ in rule.all_blocks()) for rule in before):
+            out[unit.id] = "not-in-source"
+        elif not any(_words(unit.text.text) in _sentences(rule) for rule in before):
+            out[unit.id] = "changed"
+    return out
