@@ -4,6 +4,8 @@ Every page, search hit, JSON export and printed sheet links through these functi
 """
 from __future__ import annotations
 
+import re
+
 from .model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
 
 
@@ -104,9 +106,27 @@ def editions_url(language: str) -> str:
     return f"/{language}/editions/{OLDER_EDITIONS[0]}-{CURRENT_EDITION}/"
 
 
+def edition_rule_url(language: str, rule_id: str, year: str = CURRENT_EDITION) -> str:
+    """A rule of one edition, at an address that keeps that meaning forever: '/en/2024/rules/43/'.
+    An older edition's page lives there; the current edition's rules are at rule_url, and their
+    edition address leads there (site/edition_paths.py) until a newer edition takes its place.
+    What is printed or encoded in a QR code names the edition this way."""
+    return f"/{language}/{year}/{rule_path(rule_id)}"
+
+
+_RULE_PAGE = re.compile(rf"/(?P<language>{'|'.join(map(re.escape, ALL_LANGUAGES))})/(?P<rest>(?:rules|rp)/[^/]+/)")
+
+
+def printed_path(path: str) -> str:
+    """The path printed for a page (its footer, a sheet, a PDF): a current rule's page by its edition
+    address ('/ru/rules/43/' → '/ru/2024/rules/43/'), any other page as it is."""
+    match = _RULE_PAGE.fullmatch(path)
+    return f"/{match['language']}/{CURRENT_EDITION}/{match['rest']}" if match else path
+
+
 def rule_2017_url(language: str, rule_id: str, redline: bool = False) -> str:
     """The old edition's rule page, with the redline to its 2024 successor at #redline."""
-    return f"/{language}/{OLDER_EDITIONS[0]}/rules/{rule_id}/" + ("#redline" if redline else "")
+    return edition_rule_url(language, rule_id, OLDER_EDITIONS[0]) + ("#redline" if redline else "")
 
 
 def rule_data_url(language: str, rule_id: str, year: str = CURRENT_EDITION) -> str:

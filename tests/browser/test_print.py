@@ -1,6 +1,6 @@
 """Printing in a real browser (Chromium's own print-to-PDF, the engine behind its print dialog):
 a rule page with a companion language prints part beside part; the rule-sheet builder prints 40-47 in
-English + Russian with a QR code per rule that decodes to the rule's URL on the address the sheet was
+English + Russian with a QR code per rule that decodes to the rule's edition address on the address the sheet was
 printed from (and no QR code where the build has no public address); bad selections are named in
 the page's language while the rest still prints. PDFs are read back with poppler and zbarimg."""
 from __future__ import annotations
@@ -12,6 +12,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from tdarules.model import CURRENT_EDITION
+from tdarules.urls import edition_rule_url
 
 pytestmark = pytest.mark.browser
 
@@ -116,8 +119,7 @@ def serve_as_built_for(page, site: str) -> None:
 
     def code(route):
         language, rule = re.search(r"/qr/([^/]+)/([^/.]+)\.svg$", route.request.url).groups()
-        path = f"rp/{rule[3:]}/" if rule.startswith("RP-") else f"rules/{rule}/"
-        route.fulfill(body=qr_svg(f"{site}{language}/{path}"), content_type="image/svg+xml")
+        route.fulfill(body=qr_svg(site + edition_rule_url(language, rule).lstrip("/")), content_type="image/svg+xml")
 
     page.route(re.compile(r"/[A-Za-z-]+/print/(\?.*)?$"), builder)
     page.route(re.compile(r"/qr/[^/]+/[^/]+\.svg$"), code)
@@ -141,10 +143,11 @@ def test_builder_prints_40_to_47_in_english_and_russian_with_qr_codes(desktop, b
     assert "Raise Amounts" in text and "Размер рейза" in text
     assert "Calculators" not in text and "Second language" not in text     # the form does not print
     decoded = decode_qr_codes(path, tmp_path)
-    assert sorted(set(decoded)) == sorted(f"{site}en/rules/{n}/" for n in range(40, 48))
+    # the codes and the printed addresses name the edition: a sheet printed today keeps its meaning
+    assert sorted(set(decoded)) == sorted(f"{site}en/{CURRENT_EDITION}/rules/{n}/" for n in range(40, 48))
     assert len(decoded) == 8
     for n in range(40, 48):
-        assert re.sub(r"^https?://", "", f"{site}en/rules/{n}/") in text        # the short URL, as text
+        assert re.sub(r"^https?://", "", f"{site}en/{CURRENT_EDITION}/rules/{n}/") in text        # as text
 
 
 def test_builder_names_the_address_it_is_served_from_and_no_qr_code_without_a_public_one(desktop, base_url):
@@ -153,8 +156,17 @@ def test_builder_names_the_address_it_is_served_from_and_no_qr_code_without_a_pu
     fill_builder(desktop, base_url, "ru", "43, RP-8")
     urls = desktop.locator("#tda-sheet .tda-sheet-url a").evaluate_all("links => links.map(a => [a.href, a.textContent])")
     host = re.sub(r"^https?://", "", base_url.rstrip("/"))
-    assert urls == [[f"{base_url}/ru/rules/43/", f"{host}/ru/rules/43/"], [f"{base_url}/ru/rp/8/", f"{host}/ru/rp/8/"]]
+    year = CURRENT_EDITION
+    assert urls == [[f"{base_url}/ru/{year}/rules/43/", f"{host}/ru/{year}/rules/43/"],
+                    [f"{base_url}/ru/{year}/rp/8/", f"{host}/ru/{year}/rp/8/"]]
     assert desktop.locator("#tda-sheet img.tda-qr").count() == 0
+    # the printed address leads to the rule, in the sheet's language
+    errors = []
+    desktop.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    desktop.goto(urls[1][0])
+    desktop.wait_for_url(f"{base_url}/ru/rp/8/")
+    assert desktop.locator("article h1").first.inner_text().startswith("RP-8")
+    assert errors == []
 
 
 @pytest.mark.parametrize("language, word", [("en", "no such rule"), ("ru", "такого правила нет"),

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tdarules.model import CURRENT_EDITION
+
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOK = Path(sys.executable).with_name("rulebook")
 
@@ -74,5 +76,5 @@ def test_print_head_escapes_titles_into_css_strings():
     out = add_print_head(page, title='a</style><script>', edition_line="Poker TDA Rules 2024, v1.0",
                          url="https://rules.example.org/en/rules/43/")
     assert "<script>" not in out
-    assert '<p class="tda-print-url">rules.example.org/en/rules/43/</p></article>' in out
-    assert "Poker TDA Rules 2024, v1.0 · rules.example.org/en/rules/43/" in out
+    assert f'<p class="tda-print-url">rules.example.org/en/{CURRENT_EDITION}/rules/43/</p></article>' in out
+    assert f"Poker TDA Rules 2024, v1.0 · rules.example.org/en/{CURRENT_EDITION}/rules/43/" in out

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tdarules.model import CURRENT_EDITION
+
 ROOT = Path(__file__).resolve().parents[2]
 PUBLIC = "https://rules.example.org/"
 LOCAL = "http://127.0.0.1:8000/"
@@ -47,7 +49,7 @@ def test_pdf_html_prints_site_paths_without_a_public_address(rulebook, strings):
     assert "127.0.0.1" not in html
     # the cover's address and each rule's own, as text: a relative link means nothing in a PDF
     assert re.search(r'<dd>/ru/</dd>', html), "cover address"
-    assert '<p class="rule-url">/ru/rules/43/</p>' in html
+    assert f'<p class="rule-url">/ru/{CURRENT_EDITION}/rules/43/</p>' in html         # the edition's address
     # the handout has no addendum: its examples are on the site, named by path
     assert 'href="/ru/rules/' in html and 'href="http' not in html
 
@@ -57,7 +59,8 @@ def test_pdf_html_links_the_public_address(rulebook, strings):
     selection = Document("test-43", ("en",), "selection", (("43", None),))
     html = document_html(selection, rulebook, strings, PUBLIC)
     assert f'<dd><a href="{PUBLIC}en/">{PUBLIC}en/</a></dd>' in html
-    assert f'<p class="rule-url"><a href="{PUBLIC}en/rules/43/">{PUBLIC}en/rules/43/</a></p>' in html
+    edition = f"{PUBLIC}en/{CURRENT_EDITION}/rules/43/"
+    assert f'<p class="rule-url"><a href="{edition}">{edition}</a></p>' in html
 
 
 def test_page_print_footer_names_the_path_without_a_public_address():
@@ -65,8 +68,8 @@ def test_page_print_footer_names_the_path_without_a_public_address():
     page = "<html><head></head><body><article>x</article></body></html>"
     out = add_print_head(page, title="Rule 43", edition_line="Poker TDA Rules 2024, v1.0", url=f"{LOCAL}ru/rules/43/")
     assert "127.0.0.1" not in out
-    assert '<p class="tda-print-url">/ru/rules/43/</p></article>' in out
-    assert "Poker TDA Rules 2024, v1.0 · /ru/rules/43/" in out
+    assert f'<p class="tda-print-url">/ru/{CURRENT_EDITION}/rules/43/</p></article>' in out
+    assert f"Poker TDA Rules 2024, v1.0 · /ru/{CURRENT_EDITION}/rules/43/" in out
 
 
 ALTERNATES = ('<link rel="alternate" href="./" hreflang="en">'

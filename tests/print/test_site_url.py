@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from project_build import PUBLIC
+from tdarules.model import CURRENT_EDITION
 from tdarules.site_url import DEFAULT, SiteUrlError, normalize
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,8 +51,9 @@ def public_site(public_build) -> Path:
 def test_canonical_links_sitemaps_and_print_footer_use_the_public_url(public_site):
     page = (public_site / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
     assert f'<link rel="canonical" href="{PUBLIC}ru/rules/43/">' in page
-    assert "rules.example.org/ru/rules/43/" in re.search(r'<style media="print">.*?</style>', page, re.S)[0]
-    assert '<p class="tda-print-url">rules.example.org/ru/rules/43/</p>' in page
+    # printed, the page names its edition: the address keeps its meaning when a newer edition is current
+    assert f"rules.example.org/ru/{CURRENT_EDITION}/rules/43/" in re.search(r'<style media="print">.*?</style>', page, re.S)[0]
+    assert f'<p class="tda-print-url">rules.example.org/ru/{CURRENT_EDITION}/rules/43/</p>' in page
     assert f'<link rel="alternate" href="{PUBLIC}en/rules/43/" hreflang="en">' in page        # for search engines
     builder = (public_site / "ru" / "print" / "index.html").read_text(encoding="utf-8")
     assert f'"qrBase": "{PUBLIC}"' in builder                     # the sheet shows the codes made for it
@@ -71,4 +73,7 @@ def test_qr_codes_encode_the_public_url(public_site, tmp_path):
         decoded = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "qr.png")], capture_output=True,
                                  text=True).stdout.strip()
         path = f"rp/{rule[3:]}/" if rule.startswith("RP-") else f"rules/{rule}/"
-        assert decoded == f"{PUBLIC}{language}/{path}"
+        assert decoded == f"{PUBLIC}{language}/{CURRENT_EDITION}/{path}"
+        # and the address leads to that rule: a page in the same language sends the reader on to it
+        landing = (public_site / language / CURRENT_EDITION / path / "index.html").read_text(encoding="utf-8")
+        assert f'<meta http-equiv="refresh" content="0; url=/{language}/{path}">' in landing

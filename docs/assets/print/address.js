@@ -4,7 +4,8 @@
 // build was made for. The QR codes are made at build time for the build's public address (none without
 // one): a sheet shows its code only where that code opens the same page the printed URL names.
 
-/** `path`: the rule's site path ("/ru/rules/43/"); `pageHref`: the builder page's own address;
+/** `path`: the rule's edition address ("/ru/2024/rules/43/": a sheet printed today leads to the same
+ * rule once a newer edition is current); `pageHref`: the builder page's own address;
  * `qrBase`: the address the build's QR codes encode, or null when it made none. */
 export function sheetAddress(path, pageHref, qrBase) {
   const url = new URL(path, pageHref).href;

@@ -48,7 +48,7 @@ function label(id, lang) {
 function ruleSheet(item, editionsShown, options) {
   const [main] = editionsShown;
   const rule = ruleOf(main.edition, item.rule);
-  const { url, short, qr } = sheetAddress(rule.url, location.href, config.qrBase);
+  const { url, short, qr } = sheetAddress(rule.edition_url, location.href, config.qrBase);
   const titles = editionsShown.map(({ lang, edition }) => {
     const r = ruleOf(edition, item.rule);
     return el("span", { class: "tda-sheet-title", lang, text: r ? r.title : "" });

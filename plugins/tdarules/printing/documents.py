@@ -156,7 +156,7 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
         label = main.rule_label(rule)
         view = {"id": rule.id, "anchor": rule_anchor(rule.id), "label": label, "number": rule.id,
                 "title": titles[0][1], "titles": titles, "rows": rows_of(rule.id),
-                "url": site_url + urls.rule_url(main.language, rule.id).lstrip("/"), "examples": []}
+                "url": site_url + urls.edition_rule_url(main.language, rule.id).lstrip("/"), "examples": []}
         if full:
             for entry in main.edition.addendum.values():
                 if entry.rule_id == rule.id:

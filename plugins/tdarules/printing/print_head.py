@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import html
 import re
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from ..site_url import is_public
+from ..urls import printed_path
 
 
 def css_string(text: str) -> str:
@@ -25,6 +26,12 @@ def short_url(url: str) -> str:
     return parts.netloc.removeprefix("www.") + (parts.path or "/")
 
 
+def printed_url(url: str) -> str:
+    """The page's address as a sheet prints it: a rule page by its edition address (urls.printed_path)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=printed_path(parts.path)))
+
+
 def print_style(title: str, edition_line: str, url: str) -> str:
     footer = f"{edition_line} · {short_url(url)}" if url else edition_line
     return ('<style media="print">@page{'
@@ -34,6 +41,7 @@ def print_style(title: str, edition_line: str, url: str) -> str:
 
 
 def add_print_head(page_html: str, *, title: str, edition_line: str, url: str) -> str:
+    url = printed_url(url) if url else url
     page_html = page_html.replace("</head>", print_style(title, edition_line, url) + "</head>", 1)
     if url:
         line = f'<p class="tda-print-url">{html.escape(short_url(url))}</p>'

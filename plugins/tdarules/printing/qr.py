@@ -36,7 +36,7 @@ def write_qr_codes(rulebook: Rulebook, site_url: str, site_dir: Path) -> int:
         folder = site_dir / "qr" / language
         folder.mkdir(parents=True, exist_ok=True)
         for rule in rulebook.edition(language).all_rules():
-            url = site_url + urls.rule_url(language, rule.id).lstrip("/")
+            url = site_url + urls.edition_rule_url(language, rule.id).lstrip("/")     # names the edition
             (folder / f"{rule.id}.svg").write_bytes(qr_svg(url))
             count += 1
     return count

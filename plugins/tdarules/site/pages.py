@@ -152,6 +152,7 @@ def edition_json(ctx: Context) -> dict:
     def rule_data(rule: Rule):
         text_blocks, text_html = blocks(rule.blocks, rule.id)
         return {"id": rule.id, "title": rule.title.text, "title_by": rule.title.by, "url": urls.rule_url(ctx.language, rule.id),
+                "edition_url": urls.edition_rule_url(ctx.language, rule.id),        # what a printed sheet names
                 "blocks": text_blocks, "html": text_html,
                 "parts": {letter: part_data(rule, letter, part) for letter, part in rule.parts.items()}}
 

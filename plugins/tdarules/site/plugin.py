@@ -140,11 +140,17 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     # Last of all: static-i18n (priority -100) builds the other languages inside the first pass's
     # on_post_build, and is `building` while it does. When it is done every page of every language is
-    # on disk: hash asset names, precompress and write the service worker (web/finalize.py).
+    # on disk: the edition addresses (after the page sitemaps, which they need none of; before the
+    # offline lists, which carry them), then hash asset names, precompress and write the service
+    # worker (web/finalize.py).
     @event_priority(-200)
     def _post_build_site(self, config):
         i18n = config.plugins.get("i18n")
-        if self.rulebook is None or not self.config.finalize or getattr(i18n, "building", False):
+        if self.rulebook is None or getattr(i18n, "building", False):
+            return
+        from .edition_paths import write_edition_redirects
+        write_edition_redirects(self.rulebook, self.strings, Path(config.site_dir), config.site_url or "/")
+        if not self.config.finalize:
             return
         from ..web.finalize import finalize_site
         from ..web.offline import OfflineBuildError

@@ -1,0 +1,39 @@
+"""Edition addresses of the current edition's rules: /<lang>/<year>/rules/43/ leads to /<lang>/rules/43/.
+
+What the site prints (rule sheets, PDFs, QR codes) names the edition, so a sheet printed today still
+leads to the rule it was printed from once a newer edition holds /<lang>/rules/43/: then the older
+edition's own page takes this address, as the 2017 pages have it now. Until then each address is a
+small static page, so it works on any static host and offline, with no server rule to keep.
+No MkDocs import: plain files written into the built site.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import urls
+from ..loader import Rulebook
+from ..model import ALL_LANGUAGES, CURRENT_EDITION
+from ..strings import Strings
+from .context import Context
+from .generate import write_if_changed
+from .templating import render
+
+
+def redirect_pages(rulebook: Rulebook, strings: Strings, site_url: str) -> dict[str, str]:
+    """Path below the site root → HTML, for every rule and procedure of every language."""
+    pages: dict[str, str] = {}
+    for language in ALL_LANGUAGES:
+        ctx = Context(rulebook, language, strings)
+        for rule in ctx.edition.all_rules():
+            target = urls.rule_url(language, rule.id)
+            path = urls.edition_rule_url(language, rule.id, CURRENT_EDITION).lstrip("/") + "index.html"
+            pages[path] = render("edition-redirect.html", language=language, target=target,
+                                 canonical=site_url.rstrip("/") + target, label=ctx.citation(rule.id),
+                                 title=rule.title.text)
+    return pages
+
+
+def write_edition_redirects(rulebook: Rulebook, strings: Strings, site_dir: Path, site_url: str) -> int:
+    """Write the pages; returns how many changed."""
+    return sum(write_if_changed(site_dir / path, text)
+               for path, text in redirect_pages(rulebook, strings, site_url).items())
