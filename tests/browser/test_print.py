@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tdarules.model import CURRENT_EDITION
-from tdarules.urls import edition_rule_url
+from tdarules.urls import edition_rule_url, printed_path
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +62,7 @@ def test_rule_page_prints_without_screen_furniture_and_with_header_footer(deskto
     assert pdf_pages(path) <= 3
     first_page = text.split("\f")[0]
     assert "Rule 43: Raise Amounts" in first_page.splitlines()[0:3].__str__()   # running header
-    assert "Poker TDA Rules 2024, v1.0" in first_page and "/en/rules/43/" in first_page
+    assert "Poker TDA Rules 2024, v1.0" in first_page and f"/en/{CURRENT_EDITION}/rules/43/" in first_page   # names the edition
     assert re.search(r"\b1\s*/\s*\d\b", first_page)                          # page numbers
     for screen_only in ("Show beside", "Copy citation", "Referenced by", "Next:", "Calculator"):
         assert screen_only not in text
@@ -217,7 +217,7 @@ def test_every_page_type_prints_on_a4_and_letter_without_navigation(desktop, bas
     assert abs(width - expected[0]) < 2 and abs(height - expected[1]) < 2, (width, height)
     text = pdf_text(pdf)
     pages = text.split("\f")
-    assert footer in pages[0] and path in pages[0]                       # footer: edition · short URL
+    assert footer in pages[0] and printed_path(path) in pages[0]          # footer: edition · short URL
     assert title.split(":")[0] in pages[0].splitlines()[0]            # running header: the page title
     for furniture in ("Table of contents", "Skip to content", "Switch to dark mode", "Go to repository"):
         assert furniture not in text
