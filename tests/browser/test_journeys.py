@@ -3,7 +3,8 @@ against the built site served as `rulebook serve` serves it (create_app: CSP, th
 
 * a player at the table (390×844): home → number box with a reference typed in their own script →
   the part → a glossary term → a calculator → Save for offline → offline: a page never opened, the
-  English companion's page, the language menu, offline search, the print builder;
+  English companion's page, a printed sheet's edition address, the language menu, offline search,
+  the print builder;
 * floor staff (390×844 and 1366×900): a dispute searched in their words → the rule → the print
   builder, Enter → the sheet printed to PDF names the address it was printed from;
 * a translator: a QA finding → its unit → the compare view → XLIFF export, one unit edited, import →
@@ -25,6 +26,7 @@ import pytest
 
 from servers import ServerThread
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
+from tdarules.urls import edition_rule_url
 
 pytestmark = pytest.mark.browser
 
@@ -167,7 +169,10 @@ def test_a_player_at_the_table(browser, served, corpus, lang):
     for where in (f"/{lang}/rules/60/", "/en/rules/43/", f"/{lang}/glossary/"):
         reader.goto(base + where)
         assert page.locator("body").inner_text().strip(), where
-    reader.goto(f"{base}/{lang}/rules/43/")
+    # the address a printed sheet's QR code names (the edition's), scanned at the table offline
+    page.goto(base + edition_rule_url(lang, "43"), wait_until="commit")      # it leads on at once
+    page.wait_for_url(f"{base}/{lang}/rules/43/", wait_until="load")
+    reader.check_page(corpus)
     other = page.evaluate(f"[...document.querySelectorAll('a.md-select__link[hreflang]')]"
                           f".map((a) => a.href).find((h) => !h.includes('/{lang}/'))")
     reader.goto(base + urlsplit(other).path)               # the language menu, offline
