@@ -2,7 +2,8 @@
 # (run as root, or with sudo available).
 #
 #   make serve   build the site and serve it (with search) on http://127.0.0.1:8000/
-#   make test    run the whole test suite (installs Debian's chromium for browser tests)
+#   make test    lint, then the whole test suite (installs Debian's chromium for browser tests)
+#   make lint    ruff over the Python, ESLint over the JavaScript
 #   make build   build the site into site/
 #   make bench   time the build against a plain mkdocs-material site
 #   make clean   remove build output (keeps .venv; `make distclean` removes it too)
@@ -21,7 +22,7 @@ PORT   ?= 8000
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 APT  := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 
-.PHONY: help serve test build bench clean distclean setup system-python system-browser system-node system-tools system-pdf
+.PHONY: help serve test build bench clean distclean setup lint system-python system-browser system-node system-tools system-pdf
 
 help:
 	@sed -n '1,/^$$/p' $(MAKEFILE_LIST) | sed -n 's/^#   //p'
@@ -102,9 +103,15 @@ serve: build
 	@echo ">> serving http://$(HOST):$(PORT)/"
 	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
+# The project's own guards, before anything slow: ruff (pyproject.toml) over the Python, ESLint
+# (eslint.config.mjs) over the browser modules, the service worker and the Node scripts.
+lint: setup
+	$(VENV)/bin/ruff check .
+	node_modules/.bin/eslint .
+
 # Two processes (pytest-xdist), one per core of the two-core machines the suite runs on: with one the
 # second core sits idle; tests/conftest.py decides which process runs which test file.
-test: setup system-browser system-tools system-java build
+test: setup lint system-browser system-tools system-java build
 	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n 2 --durations=25
 
 bench: setup

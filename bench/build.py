@@ -6,12 +6,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import re
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]

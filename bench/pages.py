@@ -21,7 +21,7 @@ def main() -> int:
     from tdarules.site import calculators, generate, pages
     rulebook = load_rulebook(args.root)
     strings = generate.load_strings(args.root / "rulebook")
-    context = getattr(pages, "Context")
+    context = pages.Context
 
     def exports():
         for language in ALL_LANGUAGES:

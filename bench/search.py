@@ -34,12 +34,10 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gzip
 import http.server
 import json
 import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -269,7 +267,7 @@ def bench_http(index_dir: Path, cases, seconds: float, clients: int) -> None:
                 break
             except httpx.HTTPError:
                 if time.monotonic() > deadline or proc.poll() is not None:
-                    raise RuntimeError("server did not start")
+                    raise RuntimeError("server did not start") from None
                 time.sleep(0.2)
         urls = [f"{base}/api/search?" + urllib.parse.urlencode({"q": c.q, "lang": c.lang, "limit": 10}) for c in cases]
         lock = threading.Lock()

@@ -114,7 +114,7 @@ def main() -> None:
     rankings = {"lexical": lambda lang: (lambda w, s: w), "semantic": lambda lang: (lambda w, s: s),
                 "fusion": lambda lang: (lambda w, s: fuse(w, s, 1.0)),
                 "fusion-w": lambda lang: (lambda w, s: fuse(w, s, weights[lang]))}
-    print(f"\nMRR@10 / recall@3 on the players' questions (glossary hits left out of every list)")
+    print("\nMRR@10 / recall@3 on the players' questions (glossary hits left out of every list)")
     print(f"{'group':9} {'ranking':9} " + " ".join(f"{lang:>15}" for lang in LANGS))
     for group in groups:
         for name, ranking in rankings.items():

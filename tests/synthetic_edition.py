@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from tdarules.model import Block, Edition
+from tdarules.model import Edition
 
 HEAVY_REWRITES = {
     ("17", "A"): "When nobody is all-in and players neither table nor muck on their own, the TD may set "

@@ -12,7 +12,6 @@ import pytest
 from lxml import etree
 
 from tdarules.changed_since import changed_units
-from tdarules.loader import load_rulebook
 from tdarules.model import CURRENT_EDITION, OLDER_EDITIONS
 from tdarules.units import edition_units
 from tdarules.xliff import XLIFF_NS, export_xliff, untranslated

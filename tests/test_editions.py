@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from tdarules.editions import changes, redline, rule_redline
 

@@ -9,8 +9,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from tdarules.importers.tda2017 import (
-    FOOTER, Vocabulary, _vocabulary, import_2017, parse_2024_english, repair_joins, rule_plain_text,
-    run_together_words,
+    FOOTER, Vocabulary, _vocabulary, import_2017, parse_2024_english, repair_joins, run_together_words,
 )
 from tdarules.model import Edition, Renumbering
 

@@ -127,7 +127,7 @@ def test_part_the_english_lacks(root):
 
 
 def test_empty_part_without_missing_text_defect(root):
-    line = replace(root, EN, "          - Phones and other devices may not rest on the table.\n", "", after="\n  '5':\n")
+    replace(root, EN, "          - Phones and other devices may not rest on the table.\n", "", after="\n  '5':\n")
     replace(root, EN, "        blocks:\n", "        blocks: []\n", after="\n  '5':\n")
     part_b = line_of(root, EN, "      B:\n", after="\n  '5':\n")
     code, out, _ = validate(root)

@@ -108,7 +108,7 @@ class LocalNginx:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     self.__exit__()
                     log = self.tmp / "error.log"
-                    raise RuntimeError("nginx did not start: " + (log.read_text(errors="replace")[-2000:] if log.exists() else ""))
+                    raise RuntimeError("nginx did not start: " + (log.read_text(errors="replace")[-2000:] if log.exists() else "")) from None
                 time.sleep(0.1)
 
     def __exit__(self, *exc) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .chinese import simplified
-from .model import ALL_LANGUAGES, CURRENT_EDITION, LANGUAGES, OLDER_EDITIONS, YEAR, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
+from .model import CURRENT_EDITION, LANGUAGES, OLDER_EDITIONS, YEAR, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
 from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml_cached, to_plain
 
 # The editions the site is built from: the current one in every stored language, the older English ones.

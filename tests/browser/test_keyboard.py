@@ -239,7 +239,7 @@ def test_glossary_popover_opens_with_enter_and_closes_with_escape(page, base_url
     page.keyboard.press("Enter")
     pop = page.locator(".tda-term-pop")
     assert pop.is_visible() and page.url.endswith("/en/rules/43/")
-    focused_term = page.locator(f'a.tda-term[aria-expanded="true"]')
+    focused_term = page.locator('a.tda-term[aria-expanded="true"]')
     assert focused_term.get_attribute("href") == href
     # The popover's own link is the next Tab stop.
     page.keyboard.press("Tab")

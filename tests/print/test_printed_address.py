@@ -5,7 +5,6 @@ Each consumer of the address is called directly; none needs a build."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest

@@ -11,7 +11,7 @@ from node_module import needs_node, run_in_node
 from tdarules.search import learned
 from tdarules.search import situations as py_situations
 from tdarules.search.analyzers import t2s
-from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, FRESH, QUERIES, QUESTIONS, QUESTIONS_TUNE, TUNING, load_queries
+from tdarules.search.evaluate import FRESH, QUERIES, QUESTIONS, TUNING, load_queries
 from tdarules.search.typos import question_text
 
 pytestmark = needs_node

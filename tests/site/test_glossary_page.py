@@ -3,7 +3,6 @@ that defines or first uses it quoted word for word and linked to where it stands
 from __future__ import annotations
 
 import re
-from html import unescape
 
 import lxml.html
 import pytest

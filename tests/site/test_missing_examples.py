@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from html import unescape
 
-import pytest
 
 from tdarules.site.context import Context
 

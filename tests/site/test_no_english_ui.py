@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 
 import lxml.html
-import pytest
 
 LANGUAGES = ("ru", "zh-Hant", "zh-Hans")
 

@@ -35,7 +35,7 @@ export function arrivalNote(stored, path, hash) {
 }
 
 function showArrivalNote() {
-  let stored = null;
+  let stored;
   try {
     stored = sessionStorage.getItem(NOTE_KEY);
     if (stored !== null) sessionStorage.removeItem(NOTE_KEY);

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .structure import STRAY_MARKUP, Para, block, clean, compact, paragraph_blocks, structure, unit
+from .structure import STRAY_MARKUP, Para, clean, compact, paragraph_blocks, structure, unit
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 RULE_HEADING = re.compile(r"^(\d{1,2}):\s*(.+)$")

@@ -28,7 +28,7 @@ from whoosh.query import Phrase, Term
 from ..model import ALL_LANGUAGES, OLDER_EDITIONS
 from . import deadline, learned, situations, spec, suggest
 from .amounts import amount_rule
-from .analyzers import CJK, HAS_CJK, chinese_ngram_analyzer, fold, nfkc_same_length, t2s
+from .analyzers import CJK, HAS_CJK, fold, nfkc_same_length, t2s
 from .ranking import rerank
 from .clause_scores import ClauseScores, top
 from .lexicon import Lexicon

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 
-from ..chinese import simplified
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule
 from ..strings import Strings
