@@ -6,9 +6,11 @@ plus a share of its next two (an addendum example that matches is evidence for i
 ``SITUATION_WEIGHT`` × the situation score of the rule (:mod:`.situations`). The list then has the
 best document of each group in group order — a part hit lands on its part's anchor — and each
 glossary entry right after the best document of the rule that defines it (a definition helps, but
-the rule answers); the remaining documents follow, so ``limit`` still bounds the list.
+the rule answers); the remaining documents follow, so ``limit`` still bounds the list. Groups of
+equal score keep rule order.
 
-docs/assets/search/query.js (``rankHits``) orders Pagefind's results by the same rules.
+docs/assets/search/understanding.js (``rankHits``) orders Pagefind's results by the same rules; a test
+(tests/search/test_ranking_parity.py) gives both the same hits and compares the orders.
 """
 from __future__ import annotations
 
@@ -59,7 +61,10 @@ def rerank(scored: list[tuple[dict, float]], situation: dict[str, float], rule_d
         value = norms[0] + SECOND * (norms[1] if len(norms) > 1 else 0) + THIRD * (norms[2] if len(norms) > 2 else 0)
         return value + SITUATION_WEIGHT * boost.get(rule, 0.0)
 
-    order = sorted(groups, key=lambda r: (-group_score(r), groups[r][0][0]["order"]))
+    # equal scores: rule order, as rankHits has it (a group led by an addendum example would otherwise
+    # follow every rule, the addendum coming last in reading order); a rule with no documents last
+    position = {rule: i for i, rule in enumerate(rule_docs)}
+    order = sorted(groups, key=lambda r: (-group_score(r), position.get(r, len(position))))
     by_rule: dict[str, list[tuple[dict, float]]] = {}
     loose = []
     for fields, score in glossary:

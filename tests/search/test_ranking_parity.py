@@ -1,0 +1,56 @@
+"""The final order of hits is one algorithm on both sides: the API's `ranking.rerank` and the
+fallback's `rankHits` (docs/assets/search/understanding.js), given the same hits and the same
+situation scores, return the same ids in the same order, ties included. The hits are made up over
+the real rulebook's documents, with scores drawn from a few values so that groups tie often."""
+from __future__ import annotations
+
+import random
+
+from node_module import needs_node, run_in_node
+
+from tdarules import urls
+from tdarules.search.index import documents
+from tdarules.search.ranking import rerank
+
+RUNNER = """
+import { rankHits } from %s;
+const { cases, rules } = JSON.parse(input);
+const data = { rules };
+console.log(JSON.stringify(cases.map(({ hits, situation }) => rankHits(hits, situation, data, 10).map((h) => h.id))));
+"""
+SCORES = (1.0, 0.8, 0.5, 0.5, 0.3, 0.3)
+
+
+def made_up_cases(docs, count: int, seed: int = 7):
+    rng = random.Random(seed)
+    targets = [d.id for d in docs if d.kind in ("rule", "procedure", "part")]
+    cases = []
+    for _ in range(count):
+        picked = rng.sample(docs, rng.randint(0, 14))
+        scored = sorted(((d, rng.choice(SCORES)) for d in picked), key=lambda p: -p[1])   # engines give best first
+        situation = {t: rng.choice((0.5, 1.0)) for t in rng.sample(targets, rng.randint(0, 3))}
+        cases.append((scored, situation))
+    return cases
+
+
+@needs_node
+def test_rerank_and_rank_hits_give_the_same_order(rulebook):
+    edition = rulebook.edition("en")
+    docs = documents(edition, rulebook.glossary)
+    fields = {d.id: {"id": d.id, "rule": d.rule, "kind": d.kind, "order": i} for i, d in enumerate(docs)}
+    rule_docs: dict[str, list[dict]] = {}
+    for d in docs:
+        if d.kind != "glossary":
+            rule_docs.setdefault(d.rule, []).append(fields[d.id])
+    rules = [[r.id, r.title.text, urls.rule_url("en", r.id), list(r.parts)] for r in edition.all_rules()]
+    cases = made_up_cases([d for d in docs if d.kind != "glossary" or d.rule], 400)
+    python = [[f["id"] for f, _ in rerank([(fields[d.id], s) for d, s in scored], situation, rule_docs, 10)]
+              for scored, situation in cases]
+    payload = {"rules": rules, "cases": [
+        {"hits": [{"id": d.id, "rule": d.rule, "kind": d.kind, "score": s, "title": "", "url": ""} for d, s in scored],
+         "situation": situation} for scored, situation in cases]}
+    browser = run_in_node(RUNNER, ["understanding.js"], payload)
+    differ = [(i, p, b) for i, (p, b) in enumerate(zip(python, browser)) if p != b]
+    assert not differ, f"{len(differ)} of {len(cases)} orders differ, first: {differ[0]}"
+    ties = sum(1 for scored, _ in cases if len({s for _, s in scored}) < len(scored))
+    assert ties > 100                                  # the comparison covered ties, not only clear orders
