@@ -32,6 +32,17 @@ def test_evidence_points_to_the_rule_whose_questions_share_the_keys(model):
     assert len(single) <= learned.TOP and all(0 < v <= learned.WEIGHT for v in single.values())
 
 
+def test_models_read_again_and_again_are_not_all_kept(model):
+    """An index reopened many times (the editing loop) brings new model dicts each time: what is kept
+    for them stays bounded, and a model's evidence is the same whether it was kept or not."""
+    first = learned.evidence(model, ["my", "phone", "rang"])
+    for _ in range(50):
+        again = learned.train(EXAMPLES)                 # a new dict, equal to the first
+        assert learned.evidence(again, ["my", "phone", "rang"]) == first
+    assert len(learned._LOGS) <= learned._KEPT_MODELS
+    assert learned.evidence(model, ["my", "phone", "rang"]) == first
+
+
 def test_no_known_key_no_evidence(model):
     assert learned.evidence(model, ["unknown", "words"]) == {}
     assert learned.evidence(None, ["phone"]) == {}

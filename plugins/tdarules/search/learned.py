@@ -78,22 +78,29 @@ def evidence(model: dict | None, keys: list[str]) -> dict[str, float]:
     return {rule: score for rule, score in found.items() if score > 0}     # a 0 would still add its rule
 
 
-_LOGS: dict[int, tuple] = {}
+# The models in use (one per site language) and their logarithms, newest last. A model is a plain
+# dict read from the index, which cannot be weakly referenced; a reopened index brings new ones, so
+# only the last few are kept rather than one per index ever read (the editing loop reopens often).
+_LOGS: list[tuple[dict, tuple]] = []
+_KEPT_MODELS = 8
 
 
 def _logs(model: dict):
     """The logarithms :func:`evidence` adds up, once per model (a Chinese question read ~2,000 of
     them); each is the same expression as before, so the sums are the same floats."""
-    cached = _LOGS.get(id(model))
-    if cached is None or cached[0] is not model:
-        counts = model["counts"]
-        total = sum(counts)
-        priors = [math.log(n / total) for n in counts]
-        sizes = [math.log(n + 2 * ALPHA) for n in counts]
-        gains = {key: [(pairs[j], math.log(pairs[j + 1] + ALPHA) - math.log(ALPHA)) for j in range(0, len(pairs), 2)]
-                 for key, pairs in model["keys"].items()}
-        cached = _LOGS[id(model)] = (model, priors, sizes, gains)
-    return cached[1:]
+    for known, logs in reversed(_LOGS):
+        if known is model:
+            return logs
+    counts = model["counts"]
+    total = sum(counts)
+    priors = [math.log(n / total) for n in counts]
+    sizes = [math.log(n + 2 * ALPHA) for n in counts]
+    gains = {key: [(pairs[j], math.log(pairs[j + 1] + ALPHA) - math.log(ALPHA)) for j in range(0, len(pairs), 2)]
+             for key, pairs in model["keys"].items()}
+    logs = (priors, sizes, gains)
+    _LOGS.append((model, logs))
+    del _LOGS[:-_KEPT_MODELS]
+    return logs
 
 
 def situation_scores(keys: list[str], vocabulary: dict, model: dict | None) -> dict[str, float]:

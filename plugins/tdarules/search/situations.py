@@ -1,7 +1,7 @@
 """Question framing and the situation vocabulary (rulebook/situations.yaml), as search evidence.
 
 One algorithm, two implementations kept identical: this module (the API) and
-``docs/assets/search/query.js`` (the static fallback), both reading the same prepared data
+``docs/assets/search/understanding.js`` (the static fallback: ``keys``, ``matchSituations``), both reading the same prepared data
 (:func:`prepare`, written into the Whoosh index's meta.json and into ``pagefind/tda-query.<lang>.json``).
 
 * ``keys(text)``: what a text is compared by. Folded (NFKC, lower case, ё → е; Chinese to Simplified
