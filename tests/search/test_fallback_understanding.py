@@ -24,7 +24,7 @@ const out = queries.map(([lang, text]) => {
   const d = data[lang];
   const folded = q.fold(text, lang.startsWith("zh") ? t2s : null);
   const a = u.analyse(folded, lang, d);
-  return { corrected: a.corrected, situation: a.situation };
+  return { corrected: a.corrected, content: a.content, situation: a.situation };
 });
 process.stdout.write(JSON.stringify(out));
 """
@@ -44,7 +44,7 @@ def python_side(data, lang, text):
     corrected = question_text(text, lang, corrector(d["typos"]))
     keys = py_situations.query_keys(corrected, lang, d["situations"], t2s)
     found = learned.situation_scores(keys, d["situations"], d["learned"])
-    return corrected, found
+    return corrected, py_situations.query_content(corrected, lang, d["situations"]), found
 
 
 # Every query file the project has: the project set, every tuning batch and every held-out one (a
@@ -53,7 +53,8 @@ EVERY_BATCH = (None, *TUNING, QUESTIONS, FRESH, *sorted(QUERIES.parent.glob("que
 
 
 def test_same_understanding_as_the_api(data):
-    """Every query of every batch (about 10,700): the same corrected text and situation scores. The
+    """Every query of every batch (about 10,700): the same corrected text, the same content (what is
+    searched) and the same situation scores. The
     fallback folds Traditional character by character (pagefind/t2s.json: every character OpenCC folds
     alone), as the API's text is compared here."""
     cases = [(c.lang, c.q) for batch in EVERY_BATCH for c in (load_queries(batch) if batch else load_queries())]
@@ -61,11 +62,13 @@ def test_same_understanding_as_the_api(data):
     js = run_js(data, cases)
     differ = []
     for (lang, text), got in zip(cases, js):
-        corrected, found = python_side(data, lang, text)
+        corrected, content, found = python_side(data, lang, text)
         # (t2s: the fallback's Traditional map is the site's own characters; en and ru fold none)
-        js_corrected = t2s(got["corrected"]) if lang.startswith("zh") else got["corrected"]
-        if js_corrected != corrected or got["situation"] != found:
-            differ.append(f"{lang} {text!r}: py {corrected!r} {found} / js {got['corrected']!r} {got['situation']}")
+        simplified = t2s if lang.startswith("zh") else (lambda s: s)
+        js_corrected, js_content = simplified(got["corrected"]), simplified(got["content"])
+        if js_corrected != corrected or got["situation"] != found or js_content != content:
+            differ.append(f"{lang} {text!r}: py {corrected!r} {content!r} {found} / "
+                          f"js {got['corrected']!r} {got['content']!r} {got['situation']}")
     assert not differ, "\n".join(differ[:20])
 
 
@@ -109,7 +112,7 @@ def test_same_understanding_as_the_api(data):
     ("zh-Hans", "桌上可以放手机吗", "桌上可以放手机吗"),
 ])
 def test_typos_both_sides(data, lang, typed, meant):
-    corrected, _ = python_side(data, lang, typed)
+    corrected, _, _ = python_side(data, lang, typed)
     assert corrected == meant
     assert run_js(data, [(lang, typed)])[0]["corrected"] == meant
 
@@ -127,6 +130,6 @@ CONCEPT_QUERIES = [   # concept words in other forms than the phrases', word seq
 def test_concepts_and_amounts_both_sides(data):
     js = run_js(data, CONCEPT_QUERIES)
     for (lang, text), got in zip(CONCEPT_QUERIES, js):
-        corrected, found = python_side(data, lang, text)
+        corrected, _, found = python_side(data, lang, text)
         assert (got["corrected"], got["situation"]) == (corrected, found), (lang, text)
     assert any(r in js[0]["situation"] for r in ("70", "71")) and "29" in js[1]["situation"]

@@ -403,11 +403,7 @@ class Engine:
             found[by_amounts] = AMOUNT_SCORE
         if mention := mentioned_rule(folded):      # the rule a question names is its answer
             found[mention] = MENTION_SCORE
-        content = situations.strip_framing(text, vocabulary["framing"], lang.startswith("zh"))
-        if lang.startswith("zh"):
-            content = " ".join(w for w in content.split() if w not in vocabulary["en_framing"])
-        content = content if any(c.isalnum() for c in content) else text
-        return situations.with_text_words(content, vocabulary, lang.startswith("zh")), found
+        return situations.query_content(text, lang, vocabulary), found
 
     def text_search(self, q: str, lang: str, limit: int, fixed: str | None = "") -> list[Hit]:
         """Hits for a query that names no rule. ``fixed``: :meth:`corrected`'s answer when the caller

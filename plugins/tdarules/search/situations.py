@@ -260,6 +260,18 @@ def with_text_words(content: str, data: dict, zh: bool) -> str:
     return " ".join([content, *dict.fromkeys(extra)]) if extra else content
 
 
+def query_content(text: str, lang: str, data: dict) -> str:
+    """What is searched of a query (folded, typos corrected): its framing removed (and, in Chinese,
+    English framing words), or the whole text when nothing but framing is left, followed by the rule
+    text's words for the players' words in it. The twin is the `content` of understanding.js's analyse."""
+    zh = lang.startswith("zh")
+    content = strip_framing(text, data["framing"], zh)
+    if zh:
+        content = " ".join(w for w in content.split() if w not in data["en_framing"])
+    content = content if any(c.isalnum() for c in content) else text
+    return with_text_words(content, data, zh)
+
+
 def query_keys(q: str, lang: str, data: dict, to_simplified) -> list[str]:
     """Keys of a query as typed on the ``lang`` site."""
     text = fold(q)
