@@ -56,6 +56,21 @@ def test_a_story_costs_no_more_than_the_budget(index_dir, lang):
     assert answer.hits and spent < query.CPU_BUDGET * 3, spent      # the budget, plus the step that crosses it
 
 
+# Words no rule holds (where, when, with whom), more of them than the words a query searches
+NOISE = ("florbish granthum zelquor mivvet pondrake sashtel quillop rennivar tobbish wexford yarrimon "
+         "clendish brovvel astiquen morrowdel plinthar")
+
+
+@pytest.mark.parametrize("situation", ["a card was exposed by the dealer during the deal",
+                                       "the button was short a card"])
+def test_what_happened_is_searched_after_a_long_opening(index_dir, situation):
+    """A story that opens with more words no rule holds than a query searches: the words that tell
+    what happened, at its end, are still searched, and the story finds what they find alone."""
+    engine = query.engine(index_dir)
+    alone = [h.id for h in engine.search(situation, "en", 5)]
+    assert [h.id for h in engine.search(f"{NOISE} {situation}", "en", 5)] == alone
+
+
 RUNNER = """
 import * as q from %s;
 const { data, t2s, stories } = JSON.parse(input);
