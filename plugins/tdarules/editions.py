@@ -14,7 +14,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .loader import Rulebook
-from .model import OLDER_EDITIONS, Renumbering, Rule
+from .model import CURRENT_EDITION, OLDER_EDITIONS, Renumbering, Rule
+
+# The pair of editions rulebook/renumbering.yaml maps (its from/to, which validate checks): the older
+# edition's pages, its redlines and the rule pages' "formerly" read these.
+OLD_YEAR, NEW_YEAR = OLDER_EDITIONS[0], CURRENT_EDITION
 
 Status = Literal["unchanged", "reworded", "renumbered", "merged", "split", "dropped", "not-in-source"]
 PARAGRAPH = "\n"              # token between blocks; a redline paragraph ends there
@@ -98,7 +102,7 @@ def counted(segments: list[Segment]) -> int:
 
 def changes(rulebook: Rulebook) -> list[Change]:
     """Every rule of the 2017 source in its order, with its 2024 successor(s) and status."""
-    old_edition = rulebook.edition("en", OLDER_EDITIONS[0])
+    old_edition = rulebook.edition("en", OLD_YEAR)
     new_edition = rulebook.edition("en")
     entries: dict[str, list[Renumbering]] = {}
     for entry in rulebook.renumbering:
@@ -135,7 +139,7 @@ def changes(rulebook: Rulebook) -> list[Change]:
 
 
 def rule_redline(rulebook: Rulebook, old_id: str, new_id: str) -> list[list[Segment]]:
-    old = rulebook.edition("en", OLDER_EDITIONS[0]).rule(old_id)
+    old = rulebook.edition("en", OLD_YEAR).rule(old_id)
     new = rulebook.edition("en").rule(new_id)
     title = redline(old.title.text.split(), new.title.text.split())
     body = redline(rule_tokens(old), rule_tokens(new))

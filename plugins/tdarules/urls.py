@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
+from .model import ALL_LANGUAGES, CURRENT_EDITION
 
 
 def rule_path(rule_id: str) -> str:
@@ -102,8 +102,9 @@ def qa_url(language: str) -> str:
     return f"/{language}/qa/"
 
 
-def editions_url(language: str) -> str:
-    return f"/{language}/editions/{OLDER_EDITIONS[0]}-{CURRENT_EDITION}/"
+def editions_url(language: str, old: str, new: str = CURRENT_EDITION) -> str:
+    """Two editions compared rule by rule: '/en/editions/2017-2024/'."""
+    return f"/{language}/editions/{old}-{new}/"
 
 
 def edition_rule_url(language: str, rule_id: str, year: str = CURRENT_EDITION) -> str:
@@ -124,9 +125,9 @@ def printed_path(path: str) -> str:
     return f"/{match['language']}/{CURRENT_EDITION}/{match['rest']}" if match else path
 
 
-def rule_2017_url(language: str, rule_id: str, redline: bool = False) -> str:
-    """The old edition's rule page, with the redline to its 2024 successor at #redline."""
-    return edition_rule_url(language, rule_id, OLDER_EDITIONS[0]) + ("#redline" if redline else "")
+def older_rule_url(language: str, rule_id: str, year: str, redline: bool = False) -> str:
+    """An older edition's rule page, with the redline to its successor at #redline."""
+    return edition_rule_url(language, rule_id, year) + ("#redline" if redline else "")
 
 
 def rule_data_url(language: str, rule_id: str, year: str = CURRENT_EDITION) -> str:

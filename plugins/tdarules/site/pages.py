@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 
+from ..editions import OLD_YEAR
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule
 from ..strings import Strings
@@ -31,7 +32,7 @@ def rule_page(rule: Rule, ctx: Context) -> str:
     return render(
         "pages/rule.md", ctx=ctx, title=title, meta={"rule": rule.id}, rule=rule,
         section=ctx.edition.section_of(rule.id),
-        formerly=formerly(rule, ctx),
+        formerly=formerly(rule, ctx), formerly_year=OLD_YEAR,
         companion=default_companion(rule, ctx),
         companion_labels={"label": ctx.s("companion"), "none": ctx.s("companion_none"),
                           "loading": ctx.s("companion_loading"), "failed": ctx.s("companion_failed")},
@@ -88,7 +89,8 @@ def default_companion(rule: Rule, ctx: Context) -> dict[str, str] | None:
 
 
 def formerly(rule: Rule, ctx: Context) -> list[str]:
-    """'2017: Rule 46' for floor staff who still cite the old numbers (from the renumbering data)."""
+    """'2017: Rule 46' for floor staff who still cite the old numbers (from the renumbering data, whose
+    older edition is editions.OLD_YEAR)."""
     return [entry.old for entry in ctx.rulebook.renumbering if entry.new == rule.id and entry.old != rule.id]
 
 

@@ -19,9 +19,9 @@ from markupsafe import Markup
 
 from .. import urls
 from ..defects import iter_defects
-from ..editions import changes, rule_redline
+from ..editions import NEW_YEAR, OLD_YEAR, changes, rule_redline
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES, CURRENT_EDITION, DERIVED_LANGUAGES, OLDER_EDITIONS
+from ..model import ALL_LANGUAGES, DERIVED_LANGUAGES
 from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
 from ..strings import Strings
@@ -73,16 +73,18 @@ class Workbench:
 
 
 class Page:
-    """Strings and helpers of one language, handed to templates as `t`."""
+    """Strings and helpers of one language, handed to templates as `t`. A page about two editions
+    names them in its strings ({old_year}, {new_year}): `years` fills them in every string it asks."""
 
-    def __init__(self, wb: Workbench, language: str):
+    def __init__(self, wb: Workbench, language: str, years: tuple[str, str] | None = None):
         self.wb, self.language = wb, language
+        self.years = {"old_year": years[0], "new_year": years[1]} if years else {}
 
     def s(self, key: str, **params) -> str:
-        return self.wb.strings.get(key, self.language, **params)
+        return self.wb.strings.get(key, self.language, **self.years, **params)
 
     def q(self, key: str, **params) -> str:
-        return self.wb.qa.get(key, self.language, **params)
+        return self.wb.qa.get(key, self.language, **self.years, **params)
 
     def template(self, key: str) -> str:
         """The workbench string `key` in this page's language, its {params} not yet filled."""
@@ -411,31 +413,32 @@ def compare_index_page(wb: Workbench, language: str) -> str:
 # -------------------------------------------------------------------------------------- editions
 
 def editions_page(wb: Workbench, language: str) -> str:
-    t = Page(wb, language)
+    t = Page(wb, language, (OLD_YEAR, NEW_YEAR))
     new_edition = wb.rulebook.edition(language)
     covered = {n for c in wb.changes for n in c.new}
     uncovered = [r for r in wb.rulebook.edition("en").all_rules() if r.id not in covered]
     return render("workbench/editions.md.j2", t=t, **_front(t.q("editions_title")), language=language,
-                  changes=wb.changes, edition=new_edition, uncovered=uncovered,
-                  old_url=lambda rid, redline=False: urls.rule_2017_url(language, rid, redline))
+                  changes=wb.changes, edition=new_edition, uncovered=uncovered, old_year=OLD_YEAR,
+                  new_year=NEW_YEAR, old_url=lambda rid, redline=False: urls.older_rule_url(language, rid, OLD_YEAR, redline))
 
 
-def rule_2017_page(wb: Workbench, language: str, rule_id: str) -> str:
-    t = Page(wb, language)
-    old = wb.rulebook.edition("en", OLDER_EDITIONS[0]).rule(rule_id)
+def older_rule_page(wb: Workbench, language: str, rule_id: str) -> str:
+    """A rule of the older edition the renumbering maps from, with its redline to its successor(s)."""
+    t = Page(wb, language, (OLD_YEAR, NEW_YEAR))
+    old = wb.rulebook.edition("en", OLD_YEAR).rule(rule_id)
     change = next(c for c in wb.changes if c.old == rule_id)
     redlines = [(new_id, rule_redline(wb.rulebook, rule_id, new_id)) for new_id in change.new
                 if any(True for _ in old.all_blocks())]
-    title = t.q("rule_2017_title", rule=rule_id, title=old.title.text)
-    # The 2017 edition is published in English only: its title is quoted English in the heading of
+    title = t.q("older_rule_title", rule=rule_id, title=old.title.text)
+    # The older edition is published in English only: its title is quoted English in the heading of
     # every language's page, marked so (the page title stays text, for <title> and the navigation).
     slot = "\ue000"
-    heading = markdown_heading(t.q("rule_2017_title", rule=rule_id, title=slot)).replace(
+    heading = markdown_heading(t.q("older_rule_title", rule=rule_id, title=slot)).replace(
         slot, in_language(markdown_heading(old.title.text), "en"))
-    return render("workbench/rule_2017.md.j2", t=t, **_front(title), heading=heading, language=language,
+    return render("workbench/older_rule.md.j2", t=t, **_front(title), heading=heading, language=language,
                   rule=old, change=change, redlines=redlines,
                   new_titles={n: wb.rulebook.edition(language).rule(n).title.text for n in change.new},
-                  editions_url=urls.editions_url(language))
+                  editions_url=urls.editions_url(language, OLD_YEAR, NEW_YEAR))
 
 
 # ---------------------------------------------------------------------------------- page registry
@@ -451,7 +454,7 @@ def workbench_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
         pages[f"compare/index.{language}.md"] = compare_index_page(wb, language)
         for rule in rulebook.edition("en").all_rules():
             pages[f"compare/{urls.rule_path(rule.id).rstrip('/')}.{language}.md"] = compare_page(wb, language, rule.id)
-        pages[f"editions/{OLDER_EDITIONS[0]}-{CURRENT_EDITION}.{language}.md"] = editions_page(wb, language)
-        for rule_id in rulebook.edition("en", OLDER_EDITIONS[0]).rules:
-            pages[f"{OLDER_EDITIONS[0]}/rules/{rule_id}.{language}.md"] = rule_2017_page(wb, language, rule_id)
+        pages[f"editions/{OLD_YEAR}-{NEW_YEAR}.{language}.md"] = editions_page(wb, language)
+        for rule_id in rulebook.edition("en", OLD_YEAR).rules:
+            pages[f"{OLD_YEAR}/rules/{rule_id}.{language}.md"] = older_rule_page(wb, language, rule_id)
     return pages
