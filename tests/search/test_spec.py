@@ -149,6 +149,13 @@ def test_no_situation_threshold_or_stemmer_left_by_hand():
     assert "n['’]t" not in read(SITUATIONS_PY) and "n['’]t" not in read(UNDERSTANDING_JS)
 
 
+def test_no_fallback_story_setting_left_by_hand():
+    query_js, fallback_js = read(ASSETS / "query.js"), read(ASSETS / "fallback.js")
+    for text in (query_js, fallback_js):
+        assert not re.search(r"STORY_(?:WORDS|SEARCHES|SITUATION)\s*=\s*[0-9]", text)
+    assert "= SPEC.fallback;" in query_js and "STORY_SITUATION" in fallback_js
+
+
 def test_no_learned_setting_left_by_hand():
     assert not re.search(r"^(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(SEARCH / "learned.py"), re.M)
     assert not re.search(r"LEARNED_(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(UNDERSTANDING_JS))

@@ -4,8 +4,8 @@
 // view that never searches offline does not download them. Hits have the API's form
 // {id, rule, title, url, snippet, score, kind}.
 
-import { understand, mergeRanked, suggestion, matchGlossary } from "./query.js";
-import { rankHits, glossaryFirst, prepareData } from "./understanding.js";
+import { understand, mergeRanked, mergeByRarity, suggestion, matchGlossary, STORY_SITUATION } from "./query.js";
+import { rankHits, glossaryFirst, prepareData, SITUATION_WEIGHT } from "./understanding.js";
 import { knownSearches, vocabulary } from "./known.js";
 
 const PAGEFIND = "/pagefind/pagefind.js";
@@ -79,7 +79,8 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
   const searches = jump.length >= limit ? [] : knownSearches(plan.searches, vocabulary(queryData));
   const lists = await Promise.all(searches.map(async ({ text, weight }) =>
     ({ weight, results: (await pf.search(text)).results })));
-  const merged = lists.length === 1 ? lists[0].results : mergeRanked(lists);
+  const story = plan.story ? mergeByRarity(lists, queryData.records) : null;
+  const merged = story ? story.results : lists.length === 1 ? lists[0].results : mergeRanked(lists);
   const taken = new Set(jump.map((h) => h.id));
   const wanted = 2 * limit;                          // candidates for grouping by rule
   const picked = [];                                 // [position, data]: data() fetches a fragment
@@ -93,15 +94,18 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
   // Pagefind's scores are not comparable across searches: a score that falls with the merged rank
   // stands in for the API's normalised text score (ranking.py), times the document kind's boost the
   // Whoosh index gives (index.KIND_BOOST: an example counts less than the rule text), in that order.
+  // A story's merged score is one sum over its words: its share of the best is the text score, so
+  // records that hold about as many of the words score about alike, as in the API.
   const kinds = (queryData && queryData.kinds) || {};
   const found = picked.map(([at, d]) => ({
     id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
     snippet: originalExcerpt(d, escapeHtml, unescapeHtml).replace(/<\/mark><mark>/g, ""),
-    score: (kinds[d.meta.kind] ?? 1) / (1 + 0.25 * at), kind: d.meta.kind,
+    score: (kinds[d.meta.kind] ?? 1) * (story ? story.shares[at] : 1 / (1 + 0.25 * at)), kind: d.meta.kind,
   })).sort((a, b) => b.score - a.score);
   const room = Math.max(0, limit - jump.length);
   const situation = withCentral(plan, found, queryData, lang.startsWith("zh") ? t2s : null);
-  const ranked = glossaryFirst(rankHits(found, situation, queryData, room), plan.exact, queryData, lang, room);
+  const weight = SITUATION_WEIGHT * (plan.story ? STORY_SITUATION : 1);
+  const ranked = glossaryFirst(rankHits(found, situation, queryData, room, weight), plan.exact, queryData, lang, room);
   const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
   const out = { backend: "pagefind", corrected: plan.corrected, hits };
   if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something

@@ -11,7 +11,8 @@
 
 import { amountRule } from "./amounts.js";
 import SPEC from "./spec.js";
-import { analyse, exactTerm, suggest } from "./understanding.js";
+import { analyse, exactTerm, keys, suggest } from "./understanding.js";
+import { isKnown, vocabulary } from "./known.js";
 
 // Rule numbers and folding: ./number.js (loaded on every page by the number box).
 export { fold, parseRuleNumber } from "./number.js";
@@ -50,7 +51,7 @@ export function jumpHits(data, id, part = null) {
 // --- glossary ------------------------------------------------------------------------------------
 
 const keyCache = new WeakMap();
-const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 const HAS_CJK = specRegex(SPEC.words.patterns.cjk);             // spec.yaml's Chinese ranges
 
 function keyRegex(key) {
@@ -63,7 +64,7 @@ function glossaryKeys(data) {
   let keys = keyCache.get(data);
   if (!keys) {
     keys = [];
-    data.glossary.forEach(([entryKeys, names], entry) => {
+    data.glossary.forEach(([entryKeys], entry) => {
       for (const key of entryKeys) keys.push({ key, entry, re: keyRegex(key) });
     });
     keys.sort((a, b) => b.key.length - a.key.length);      // longest first (stable)
@@ -139,26 +140,31 @@ export function expand(q, data, t2s = null) {
 // exact phrase (Pagefind: the whole query in quotes), which ranks the contiguous matches first.
 const BETWEEN_CJK = specRegex(SPEC.words.patterns.cjk_junction, "gu");     // static_index.cjk_chars
 const CJK_PAIR = specRegex("[{cjk}]{2}");
+const CJK_PAIRS = specRegex("(?=([{cjk}]{2}))", "gu");       // every pair, overlapping
 
+// A search marked `phrase` (a story's word) is asked as the phrase alone.
 export function pagefindSearches(searches, data) {
   if (!data || data.cjk !== "chars") return searches;
   const out = [];
-  for (const { text, weight } of searches) {
+  for (const { text, weight, phrase } of searches) {
     const spaced = text.replace(BETWEEN_CJK, " ");
     if (CJK_PAIR.test(text) && !text.includes('"')) out.push({ text: `"${spaced}"`, weight });
+    if (phrase && CJK_PAIR.test(text)) continue;
     out.push({ text: spaced, weight: CJK_PAIR.test(text) ? weight / 2 : weight });
   }
   return out;
 }
 
 /** The plan for one query: {jump: hits | null, removed: bool, searches: [{text, weight}],
- * situation: {rule: score}, corrected: folded text or null}.
+ * situation: {rule: score}, corrected: folded text or null, story: bool}.
  * jump: the rule or part named by number comes first (and Pagefind's hits for the words after it);
  * removed: a 2017 number whose rule was dropped in 2024 (no hits, like the API).
  * Otherwise the query is understood as the API does (understanding.js: typos corrected, question
  * framing dropped, the situation vocabulary's rules); Pagefind matches every word of a search, so
- * besides the whole content each of its words (Chinese: each run) is also asked, with less weight. */
+ * besides the whole content each of its words (Chinese: each run) is also asked, with less weight;
+ * a story is asked word by word alone (storySearches). */
 export const MAX_WORD_SEARCHES = 6;
+export const { story_words: STORY_WORDS, story_searches: STORY_SEARCHES, story_situation: STORY_SITUATION } = SPEC.fallback;
 export const MENTION_SCORE = SPEC.rule_numbers.mention_score;    // spec.yaml (query.MENTION_SCORE)
 export const AMOUNT_SCORE = SPEC.rule_numbers.amount_score;      // spec.yaml (query.AMOUNT_SCORE)
 
@@ -199,12 +205,13 @@ export function understand(q, data, t2s = null) {
   if (byAmounts && !((situation[byAmounts] || 0) >= AMOUNT_SCORE)) situation[byAmounts] = AMOUNT_SCORE;
   const mention = mentionedRule(folded);            // the rule a question names is its answer (query.py)
   if (mention) situation[mention] = MENTION_SCORE;
-  const searches = expand(content, data, t2s);
   const words = searchWords(content).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
+  const story = words.length >= STORY_WORDS;
+  const searches = story ? storySearches(content, words, data, t2s) : expand(content, data, t2s);
   // a question, not a term (Pagefind would want every word); Chinese runs are phrases already
   const pieces = content.split(/\s+/).filter(Boolean);
   const question = data.cjk === "chars" ? words.length > 1 && (pieces.length > 1 || content.length > 6) : words.length > 2;
-  if (question) {
+  if (question && !story) {
     // Chinese: the words the situation vocabulary knows first, as a pair cut across two words ("张黑")
     // says little (English and Russian keep the order of the question: measured better)
     const known = (data.cjk === "chars" && data.situations && data.situations.weights) || {};
@@ -218,7 +225,55 @@ export function understand(q, data, t2s = null) {
   }
   // exact: the glossary term the whole query is (typed in any language, typos corrected), shown first
   const exact = exactTerm(folded, data.glossary) ?? exactTerm(corrected, data.glossary);
-  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null, exact, content };
+  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null, exact, content, story };
+}
+
+// --- stories -------------------------------------------------------------------------------------
+// A story a player pastes, asked whole, finds nothing (Pagefind wants every word of a search), and its
+// first words are where, when and with whom. From STORY_WORDS words on, each word the records may hold
+// is asked alone and the lists are merged as one search for any of them (mergeByRarity), the API's
+// way of reading a long text; the situation scores then count STORY_SITUATION times as much
+// (fallback.js). spec.yaml `fallback` says what was measured.
+
+/** How much a word of a story says about the rule it asks for: the most tuning questions of one rule
+ * that hold its key (learned.py's counts: its stem or its concept's name; a Chinese word's character
+ * pairs), 0 for a word the learned evidence does not know, null for a Latin or Cyrillic word the
+ * site's records lack (known.js: Pagefind would shorten it until something matched). */
+export function wordCarry(word, data) {
+  const chinese = HAS_CJK.test(word);
+  const known = vocabulary(data);
+  if (!chinese && known && !isKnown(word, known)) return null;
+  const voc = data.situations, model = data.learned;
+  const asKeys = chinese ? [...word.matchAll(CJK_PAIRS)].map((m) => m[1])
+    : voc ? keys(word, data.lang || "en", voc.framing, voc.en_framing, voc.concepts) : [];
+  let carry = 0;
+  for (const key of asKeys) {
+    const counts = model && Object.prototype.hasOwnProperty.call(model.keys, key) ? model.keys[key] : [];
+    for (let j = 1; j < counts.length; j += 2) carry = Math.max(carry, counts[j]);
+  }
+  return carry;
+}
+
+/** A story's searches, each a word alone (once per key; Chinese: as a phrase): the words the records
+ * may hold, those that carry most first (in the story's order when they carry alike), STORY_SEARCHES
+ * at most; and the site language's rendering of each glossary term typed in another language. */
+export function storySearches(content, words, data, t2s = null) {
+  const seen = new Set(), chosen = [];
+  words.forEach((word, at) => {
+    const key = HAS_CJK.test(word) ? word : keys(word, data.lang || "en", [], [], null)[0] || word;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const carry = wordCarry(word, data);
+    if (carry !== null) chosen.push({ word, carry, at });
+  });
+  chosen.sort((a, b) => b.carry - a.carry || a.at - b.at);
+  const { terms } = matchGlossary(content, data, t2s);
+  const searches = [
+    ...terms.filter((t) => !t.native && t.names.length).map((t) => ({ text: t.names[0], weight: 1 })),
+    ...chosen.slice(0, STORY_SEARCHES).map(({ word }) => ({ text: word, weight: 1, phrase: true })),
+  ];
+  const asked = new Set();
+  return searches.filter((s) => !asked.has(s.text) && asked.add(s.text));
 }
 
 /** "Did you mean" for a query that found nothing (query.py Engine.suggestion without the check that
@@ -244,6 +299,26 @@ export function mergeRanked(lists) {
     });
   }
   return [...first.values()].sort((a, b) => score.get(b.id) - score.get(a.id));
+}
+
+/** A story's lists merged as one search for any of its words, as BM25 reads a long query: a result
+ * scores each word it holds by the word's rarity in the records, log(records / results), times its
+ * Pagefind score's share of the word's best (how much of the record the word is).
+ * {results: best first, shares: each one's score over the best score}. */
+export function mergeByRarity(lists, records) {
+  const score = new Map(), first = new Map();
+  for (const { results, weight } of lists) {
+    if (!results.length) continue;
+    const rarity = weight * Math.log(Math.max(records, results.length) / results.length);
+    const best = Math.max(...results.map((r) => r.score || 0)) || 1;
+    for (const r of results) {
+      score.set(r.id, (score.get(r.id) || 0) + rarity * (r.score || 0) / best);
+      if (!first.has(r.id)) first.set(r.id, r);
+    }
+  }
+  const results = [...first.values()].sort((a, b) => score.get(b.id) - score.get(a.id));
+  const top = results.length ? score.get(results[0].id) : 0;
+  return { results, shares: results.map((r) => (top ? score.get(r.id) / top : 0)) };
 }
 
 /** Hits in the API's order of kinds: a glossary entry goes right after the first hit of the rule it

@@ -522,5 +522,10 @@ export default {
   "min_word": 4,
   "max_states": 400,
   "ending": 3
+ },
+ "fallback": {
+  "story_words": 30,
+  "story_searches": 128,
+  "story_situation": 0.7
  }
 };

@@ -412,9 +412,9 @@ export function withTextWords(content, voc, zh) {
 const ruleOfTarget = (t) => (/[A-Z]$/.test(t) && t.includes("-") ? t.slice(0, t.lastIndexOf("-")) : t);
 
 /** Pagefind's hits (best first, each {id, rule, kind, score}) in the API's order: grouped by rule
- * with the situation vocabulary's scores; rules it names that the text search missed are added as
- * hits from data.rules ([id, title, url, parts]). */
-export function rankHits(hits, situation, data, limit = 10) {
+ * with the situation vocabulary's scores (times `situationWeight`); rules it names that the text
+ * search missed are added as hits from data.rules ([id, title, url, parts]). */
+export function rankHits(hits, situation, data, limit = 10, situationWeight = SITUATION_WEIGHT) {
   const top = Math.max(0, ...hits.map((h) => h.score || 0)) || 1;
   const groups = new Map(), glossary = [];
   hits.forEach((h, i) => {
@@ -445,7 +445,7 @@ export function rankHits(hits, situation, data, limit = 10) {
   }
   const groupScore = (rule) => {
     const n = groups.get(rule).map((d) => d[1]).sort((a, b) => b - a);
-    return n[0] + SECOND * (n[1] || 0) + THIRD * (n[2] || 0) + SITUATION_WEIGHT * (boost.get(rule) || 0);
+    return n[0] + SECOND * (n[1] || 0) + THIRD * (n[2] || 0) + situationWeight * (boost.get(rule) || 0);
   };
   const order = [...groups.keys()].sort((a, b) => groupScore(b) - groupScore(a)
     || ((rules.get(a) || [0, 1e9])[1] - (rules.get(b) || [0, 1e9])[1]));
@@ -648,7 +648,7 @@ export function prepareData(data) {
     if (typeof (typos.real || [])[0] === "number") typos.real = unpackSlips(typos.terms, typos.real);
     delete typos.packed;
   }
-  const { packed, ...rest } = data;
+  const { packed: _packed, ...rest } = data;         // the packed phrases are not part of the prepared data
   return { ...rest, situations: { ...voc, entries, weights: weights || keyWeights(entries, unigram, voc.concepts && voc.concepts.df) }, typos };
 }
 

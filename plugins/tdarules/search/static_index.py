@@ -32,7 +32,7 @@ from pathlib import Path
 
 from . import situations, spec
 from ..model import ALL_LANGUAGES
-from .analyzers import CJK, HAS_CJK, fold, t2s
+from .analyzers import CJK, fold, t2s
 from .index import KIND_BOOST, documents, glossary_keys, query_understanding
 from .typos import LATIN_OR_CYRILLIC
 
@@ -101,7 +101,9 @@ def query_data(rulebook, lang: str) -> dict:
     defines it (for "did you mean" and a glossary-first hit), and all its rules (their text
     mentioning the term ranks higher, as the index's ``central`` field does); ``situations`` and ``typos``: the same query
     understanding data the API reads from meta.json (:func:`.index.query_understanding`); ``known``: the
-    records' words (:func:`known_words`); ``kinds``: the index's score boost per document kind.
+    records' words (:func:`known_words`); ``kinds``: the index's score boost per document kind;
+    ``records``: how many records Pagefind holds for ``lang`` (a word's rarity in them scores a story's
+    searches, query.js mergeByRarity).
     """
     from .. import urls
     edition = rulebook.edition(lang)
@@ -117,7 +119,7 @@ def query_data(rulebook, lang: str) -> dict:
                          term.rules[0] if term.rules else "", list(term.rules)])
     return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": {r.old: r.new for r in rulebook.renumbering},
             "rules": rules, "glossary": glossary, **understanding,
-            "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST}
+            "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST, "records": len(docs)}
 
 
 def _phrase_texts(rulebook, lang: str, data: dict) -> list[tuple[list[str], list[str]]] | None:
