@@ -141,6 +141,29 @@ def bench_whoosh(index_dir: Path, cases, repeats: int = 5) -> None:
           f"max {max(cpu):.2f} ms")
 
 
+def story_cpu(index_dir: Path, cases, repeats: int) -> None:
+    """CPU time per query of three kinds: questions of the box's old length (200 characters or fewer),
+    the stories as written, and each story repeated to the longest the API reads (1,000 characters)."""
+    from tdarules.search.query import MAX_QUERY
+    stories = [c for c in cases if c.kind == "story"]
+    kinds = {"normal (≤ 200 chars)": [(c.lang, c.q) for c in cases if len(c.q) <= 200],
+             "stories as written": [(c.lang, c.q[:MAX_QUERY]) for c in stories],
+             f"stories at {MAX_QUERY} chars": [(c.lang, (c.q + " ") * (MAX_QUERY // len(c.q) + 1))
+                                               for c in stories]}
+    for name, asked in kinds.items():
+        if not asked:
+            continue
+        cpu = []
+        for _ in range(repeats):
+            for lang, q in asked:
+                q = q[:MAX_QUERY].strip()
+                c = time.process_time()
+                search(index_dir, q, lang, 10)
+                cpu.append((time.process_time() - c) * 1000)
+        print(f"whoosh CPU per query, {name} (n={len(asked)}): p50 {pct(cpu, 50):.1f} ms, "
+              f"p99 {pct(cpu, 99):.1f} ms, max {max(cpu):.1f} ms")
+
+
 PAGEFIND_FIRST_LOAD: dict[str, tuple[int, int, int]] = {}
 
 
@@ -351,6 +374,7 @@ def main() -> None:
     print(f"whoosh index built in {time.perf_counter() - t:.1f} s: {json.dumps(counts)}")
     print(f"{len(cases)} queries: " + ", ".join(f"{l} {sum(c.lang == l for c in cases)}" for l in LANGS))
     bench_whoosh(index_dir, cases, 1 if args.quick else 5)
+    story_cpu(index_dir, cases, 1 if args.quick else 3)
     if not args.no_pagefind:
         bench_pagefind(rulebook, cases)
     lunr_sizes = None if args.skip_lunr else bench_lunr(cases)
