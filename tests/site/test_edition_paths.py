@@ -10,7 +10,7 @@ import pytest
 
 from tdarules import urls
 from tdarules.model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
-from tdarules.site.edition_paths import redirect_pages
+from tdarules.site.edition_paths import missing_addresses, redirect_pages
 
 YEAR = CURRENT_EDITION
 REFRESH = re.compile(r'<meta http-equiv="refresh" content="0; url=([^"]+)">')
@@ -68,3 +68,20 @@ def test_the_built_site_carries_them_compressed_and_saved_for_offline(built_site
         assert not (page.parent / "sitemap.xml").exists()          # no page of the language menu
     sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
     assert f"/{YEAR}/rules/" not in sitemap                      # the rule page is the one to index
+
+
+def test_every_published_edition_has_an_address_for_every_rule(built_site, rulebook):
+    assert missing_addresses(rulebook, built_site) == []
+
+
+def test_an_edition_whose_pages_are_missing_is_named(tmp_path, rulebook, strings):
+    """What the build refuses: here a site with the current edition's addresses but not the older one's
+    (as when an edition is made current before its predecessor's pages are generated)."""
+    for path in redirect_pages(rulebook, strings, "/"):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text("x", encoding="utf-8")
+    missing = missing_addresses(rulebook, tmp_path)
+    old = OLDER_EDITIONS[0]
+    assert missing and all(p.split("/")[2] == old for p in missing)
+    assert f"/ru/{old}/rules/46/" in missing
+    assert len(missing) == len(rulebook.edition("en", old).rules) * len(ALL_LANGUAGES)

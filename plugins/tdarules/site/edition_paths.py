@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import urls
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES, CURRENT_EDITION
+from ..model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
 from ..strings import Strings
 from .context import Context
 from .generate import write_if_changed
@@ -31,6 +31,20 @@ def redirect_pages(rulebook: Rulebook, strings: Strings, site_url: str) -> dict[
                                  canonical=site_url.rstrip("/") + target, label=ctx.citation(rule.id),
                                  title=rule.title.text)
     return pages
+
+
+def missing_addresses(rulebook: Rulebook, site_dir: Path) -> list[str]:
+    """Edition addresses that lead nowhere in the built site: every rule of every published edition
+    (the current one and the older ones), in every language of the site, must have one, because what
+    was printed names it. An edition added but not yet published has none."""
+    missing = []
+    for year in (CURRENT_EDITION, *OLDER_EDITIONS):
+        for rule in rulebook.edition("en", year).all_rules():
+            for language in ALL_LANGUAGES:
+                path = urls.edition_rule_url(language, rule.id, year)
+                if not (site_dir / path.lstrip("/") / "index.html").is_file():
+                    missing.append(path)
+    return missing
 
 
 def write_edition_redirects(rulebook: Rulebook, strings: Strings, site_dir: Path, site_url: str) -> int:

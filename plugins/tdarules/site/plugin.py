@@ -148,8 +148,14 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         i18n = config.plugins.get("i18n")
         if self.rulebook is None or getattr(i18n, "building", False):
             return
-        from .edition_paths import write_edition_redirects
+        from .edition_paths import missing_addresses, write_edition_redirects
         write_edition_redirects(self.rulebook, self.strings, Path(config.site_dir), config.site_url or "/")
+        # A printed address that leads nowhere is a broken promise: refuse the build, never publish it
+        # (an older edition made current needs its pages first).
+        missing = missing_addresses(self.rulebook, Path(config.site_dir))
+        if missing:
+            raise PluginError(f"{len(missing)} edition addresses have no page, e.g. {', '.join(missing[:3])}: "
+                              "every published edition's rules need their pages (site/workbench.py older_rule_page)")
         if not self.config.finalize:
             return
         from ..web.finalize import finalize_site
