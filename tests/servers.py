@@ -1,9 +1,11 @@
 """Servers for the tests: a free port on 127.0.0.1 and an app run by uvicorn in a thread."""
 from __future__ import annotations
 
+import shutil
 import socket
 import threading
 import time
+from pathlib import Path
 
 
 def free_port() -> int:
@@ -38,3 +40,20 @@ class ServerThread:
     def __exit__(self, *exc):
         self.server.should_exit = True
         self.thread.join(10)
+
+
+class SiteCopy:
+    """A copy of the built site (a test may stop its server or deploy over it) served by uvicorn on
+    127.0.0.1 with the real app (`create_app`, as `rulebook serve` runs it); stop() takes the server away.
+    `lifespan`/`start_timeout` as ServerThread's; the rest goes to create_app (rate=None: no rate limit)."""
+
+    def __init__(self, site_dir: Path, root: Path, *, lifespan: str = "off", start_timeout: float = 20, **app_options):
+        from tdarules.search.server import create_app
+        self.dir = root / "site"
+        shutil.copytree(site_dir, self.dir)
+        app = create_app(self.dir, site_dir.parent / "build" / "search-index", **app_options)   # kept outside site/
+        self.server = ServerThread(app, lifespan=lifespan, start_timeout=start_timeout)
+        self.url, self.port = self.server.__enter__(), self.server.port
+
+    def stop(self):
+        self.server.__exit__(None, None, None)

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from servers import ServerThread
+from servers import SiteCopy
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.urls import edition_rule_url
 
@@ -59,25 +59,10 @@ def corpus():
     return english_ui.source_corpus(SITE_DIR / "data" / "2024")
 
 
-class Served:
-    """A copy of the built site served by uvicorn as `rulebook serve` runs it (its start-up and shut-down
-    included: the search processes); stop() takes it away."""
-
-    def __init__(self, root: Path):
-        from tdarules.search.server import create_app
-        self.dir = root / "site"
-        shutil.copytree(SITE_DIR, self.dir)
-        app = create_app(self.dir, ROOT / "build" / "search-index", rate=None, log_requests=False)
-        self.server = ServerThread(app, lifespan="on", start_timeout=60)
-        self.url, self.port = self.server.__enter__(), self.server.port
-
-    def stop(self):
-        self.server.__exit__(None, None, None)
-
-
 @pytest.fixture
 def served(static_site, tmp_path):          # static_site: site/ rebuilt when older than its sources
-    running = Served(tmp_path)
+    # as `rulebook serve` runs it, its start-up and shut-down included (the search processes)
+    running = SiteCopy(SITE_DIR, tmp_path, lifespan="on", start_timeout=60, rate=None, log_requests=False)
     yield running
     running.stop()
 

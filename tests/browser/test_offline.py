@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from servers import ServerThread
+from servers import SiteCopy
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
-from tdarules.search.server import create_app
 from tdarules.web.finalize import finalize_site
 from calculator_forms import calculate_pot_limit_preflop
 from search_box import search
@@ -29,23 +27,9 @@ SITE_DIR = Path(__file__).resolve().parents[2] / "site"
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 
 
-class Deployment:
-    """A copy of the built site served by uvicorn on 127.0.0.1; `stop()` takes the server away."""
-
-    def __init__(self, root: Path):
-        self.dir = root / "site"
-        shutil.copytree(SITE_DIR, self.dir)
-        app = create_app(self.dir, index_dir=SITE_DIR.parent / "build" / "search-index")   # kept outside site/
-        self.server = ServerThread(app)
-        self.url = self.server.__enter__()
-
-    def stop(self):
-        self.server.__exit__(None, None, None)
-
-
 @pytest.fixture
 def deployment(static_site, tmp_path):          # static_site: site/ rebuilt when older than its sources
-    deployed = Deployment(tmp_path)
+    deployed = SiteCopy(SITE_DIR, tmp_path)
     yield deployed
     deployed.stop()
 
