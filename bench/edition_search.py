@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from synthetic_edition import longform_text, next_edition, renumber_references  # noqa: E402
-from tdarules.editions_next import _mapping, _read_edition, add_edition, present_editions  # noqa: E402
+from tdarules.editions_next import add_edition, added_edition  # noqa: E402
 from tdarules.editions_next.remap import Targets, remap_list  # noqa: E402
 from tdarules.loader import load_rulebook  # noqa: E402
 from tdarules.model import CURRENT_EDITION, LANGUAGES  # noqa: E402
@@ -51,14 +51,6 @@ def add_synthetic(root: Path) -> str:
     for line in report.lines(limit=2)[:6]:
         print("  " + line)
     return synthetic.edition.edition
-
-
-def targets_of(root: Path, year: str) -> Targets:
-    alignment = _mapping(root, year)
-    _, old_en = _read_edition(root, alignment.old_edition, "en")
-    _, new_en = _read_edition(root, year, "en")
-    texts = {lang: _read_edition(root, year, lang)[1] for lang in present_editions(root)[year] if lang != "en"}
-    return Targets(alignment, old_en, new_en, year, texts)
 
 
 def switched(root: Path, year: str, targets: Targets) -> Path:
@@ -114,7 +106,7 @@ def main() -> int:
         root = Path(folder) / "project"
         print("edition add (synthetic):")
         year = add_synthetic(root)
-        targets = targets_of(root, year)
+        _, _, targets = added_edition(root, year)
         new_root = switched(root, year, targets)
         switched_book = load_rulebook(new_root)                   # the switched copy is valid data
         titles = {r.title.text for r in switched_book.edition("en").all_rules()}

@@ -36,8 +36,12 @@ def changed_units(rulebook: Rulebook, year: str) -> dict[str, Status]:
     old = rulebook.edition("en", year)
     predecessors: dict[str, list[Rule]] = {}
     for entry in rulebook.renumbering:
-        if entry.new and old.rule(entry.old):
-            predecessors.setdefault(entry.new, []).append(old.rule(entry.old))
+        rule = old.rule(entry.old)
+        if entry.new and rule:
+            predecessors.setdefault(entry.new, []).append(rule)
+    # per current rule: its predecessors' sentences, and whether the older source has any text for them
+    said = {new: set().union(*map(_sentences, rules)) for new, rules in predecessors.items()}
+    held = {new for new, rules in predecessors.items() if any(any(True for _ in r.all_blocks()) for r in rules)}
     everything = {_words(unit.text.text) for unit in edition_units(old)}
     out: dict[str, Status] = {}
     for unit in edition_units(rulebook.edition("en")):
@@ -45,16 +49,15 @@ def changed_units(rulebook: Rulebook, year: str) -> dict[str, Status]:
             if _words(unit.text.text) not in everything:
                 out[unit.id] = "changed"
             continue
-        before = predecessors.get(unit.rule, [])
         if unit.place in ("addendum", "example"):         # the addendum's examples, not the rule's text
             if not old.addendum:
                 out[unit.id] = "not-in-source"
             elif _words(unit.text.text) not in everything:
                 out[unit.id] = "changed"
-        elif not before:        # in a partial source, a rule without predecessor may be one it lacks
+        elif unit.rule not in predecessors:   # in a partial source, a rule without one may be one it lacks
             out[unit.id] = "not-in-source" if old.partial else "new"
-        elif not any(any(True for _ in rule.all_blocks()) for rule in before):
+        elif unit.rule not in held:
             out[unit.id] = "not-in-source"
-        elif not any(_words(unit.text.text) in _sentences(rule) for rule in before):
+        elif _words(unit.text.text) not in said[unit.rule]:
             out[unit.id] = "changed"
     return out

@@ -77,6 +77,11 @@ def export_xliff(rulebook: Rulebook, language: str, changed_since: str | None = 
     if language not in STORED:
         raise ValueError(f"{language} is not stored as a translation (zh-Hans is converted from zh-Hant)")
     changes = changed_units(rulebook, changed_since) if changed_since else None
+
+    def note_change(tu, unit_id: str) -> None:
+        if changes is not None and unit_id in changes:
+            tu.addnote(CHANGE_NOTES[changes[unit_id]].format(year=changed_since), origin="developer")
+
     store = ttk_xliff.xlifffile(sourcelanguage="en", targetlanguage=language)
     strings = qa_strings(rulebook)
     notes: dict[str, list[str]] = {}
@@ -97,16 +102,14 @@ def export_xliff(rulebook: Rulebook, language: str, changed_since: str | None = 
             tu.addnote(f"source defect {defect.kind}: {defect.note}", origin="developer")
         if unit.text.by == "ours":
             tu.addnote("text written by the site (by: ours), not by the translation's source", origin="developer")
-        if changes is not None and unit.id in changes:
-            tu.addnote(CHANGE_NOTES[changes[unit.id]].format(year=changed_since), origin="developer")
+        note_change(tu, unit.id)
         if unit.text.stale_from:
             tu.addnote(f"translated from the {unit.text.stale_from} English", origin="developer")
     for unit in untranslated(rulebook, language):
         tu = store.UnitClass(unit.text.text)
         tu.setid(unit.id)
         tu.addnote("missing in this translation: a target here adds the paragraph to the empty part", origin="developer")
-        if changes is not None and unit.id in changes:
-            tu.addnote(CHANGE_NOTES[changes[unit.id]].format(year=changed_since), origin="developer")
+        note_change(tu, unit.id)
         store.addunit(tu)
     # the file element names the YAML the translations go back into
     next(store.document.getroot().iter(f"{{{XLIFF_NS}}}file")).set("original", f"rulebook/{CURRENT_EDITION}/{language}.yaml")

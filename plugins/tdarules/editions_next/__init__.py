@@ -235,22 +235,35 @@ def add_edition(root: Path | str, source_file: Path | str, year: str | int) -> E
     return report
 
 
-def edition_report(root: Path | str, year: str | int) -> EditionReport:
-    """The report of an added edition, rebuilt from its files (a person's edits included)."""
+def added_edition(root: Path | str, year: str | int) -> tuple[Alignment, dict[str, Edition], Targets]:
+    """An added edition read back from its files (mapping.yaml with a person's edits): its alignment
+    with the edition before it, its translations, and what each reference to that edition now is."""
     root, year = Path(root), str(year)
     _check_year(root, year, adding=False)
     alignment = _mapping(root, year)
-    previous = alignment.old_edition
-    _, old_en = _read_edition(root, previous, "en")
+    _, old_en = _read_edition(root, alignment.old_edition, "en")
     _, new_en = _read_edition(root, year, "en")
     translations = {language: _read_edition(root, year, language)[1]
                     for language in present_editions(root).get(year, []) if language != "en"}
     try:
-        targets = Targets(alignment, old_en, new_en, year, translations)
+        return alignment, translations, Targets(alignment, old_en, new_en, year, translations)
+    except KeyError as error:
+        raise EditionError(_unknown_unit(year, error)) from None
+
+
+def _unknown_unit(year: str, error: KeyError) -> str:
+    return f"rulebook/{year}/{MAPPING}:0: -: names unit {error} that neither edition has"
+
+
+def edition_report(root: Path | str, year: str | int) -> EditionReport:
+    """The report of an added edition, rebuilt from its files (a person's edits included)."""
+    root, year = Path(root), str(year)
+    alignment, translations, targets = added_edition(root, year)
+    try:
         remapped = _remap_all(root, targets, year)
     except KeyError as error:
-        raise EditionError(f"rulebook/{year}/{MAPPING}:0: -: names unit {error} that neither edition has") from None
-    return _report(root, year, previous, alignment, translations, remapped)
+        raise EditionError(_unknown_unit(year, error)) from None
+    return _report(root, year, alignment.old_edition, alignment, translations, remapped)
 
 
 def _remap_all(root: Path, targets: Targets, year: str) -> list[Remapped]:
