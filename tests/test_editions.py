@@ -1,4 +1,4 @@
-"""2017 → 2024: statuses from the renumbering data and word-level redlines of the English."""
+"""2017 → 2024: statuses from the succession data and word-level redlines of the English."""
 from __future__ import annotations
 
 import re
@@ -8,7 +8,7 @@ from tdarules.editions import changes, redline, rule_redline
 
 
 def test_redline_of_2017_rule_46_to_2024_rule_43_marks_the_real_changes(rulebook):
-    paragraphs = rule_redline(rulebook, "46", "43")
+    paragraphs = rule_redline(rulebook, "46", "43", "2017")
     inserted = [s.text for p in paragraphs for s in p if s.op == "insert"]
     deleted = [s.text for p in paragraphs for s in p if s.op == "delete"]
     assert "full" in inserted                                   # "largest prior full bet or raise"
@@ -33,10 +33,10 @@ def test_no_redline_marks_a_pdf_join(rulebook):
              for d in block.defects for original in re.findall(r"'([^']+)' → ", d.note)}
     assert len(joins) > 100
     compared = 0
-    for change in changes(rulebook):
+    for change in changes(rulebook, "2017"):
         if len(change.new) != 1 or change.status == "not-in-source":
             continue
-        for paragraph in rule_redline(rulebook, change.old, change.new[0]):
+        for paragraph in rule_redline(rulebook, change.old, change.new[0], "2017"):
             for segment in paragraph:
                 if segment.op == "delete":
                     marked = {w.strip(".,;:()“”") for w in segment.text.split()}
@@ -52,7 +52,7 @@ def test_redline_is_a_word_diff():
 
 
 def test_statuses(rulebook):
-    by_old = {c.old: c for c in changes(rulebook)}
+    by_old = {c.old: c for c in changes(rulebook, "2017")}
     assert by_old["46"].new == ("43",) and by_old["46"].status == "renumbered" and by_old["46"].reworded
     assert by_old["1"].status == "not-in-source"
     assert by_old["59"].status == by_old["60"].status == "merged"

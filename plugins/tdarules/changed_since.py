@@ -2,7 +2,7 @@
 from that edition's translation has to look at again (`rulebook export --changed-since YYYY`).
 
 A unit is *unchanged* when its English, whitespace aside, is a sentence its rule's predecessors
-already had (renumbering.yaml: a rule moved or merged keeps its unchanged sentences); *changed* when
+already had (the rulebook's successions: a rule moved or merged keeps its unchanged sentences); *changed* when
 its rule had a predecessor with text that holds no such sentence; *new* when its rule had none; and
 *not in source* when the older source held here cannot tell: its predecessors have no text there, or
 the source is partial (the 2017 edition covers rules 23 to part of 71, without the procedures and the
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .loader import Rulebook
-from .model import OLDER_EDITIONS, Rule
+from .model import CURRENT_EDITION, OLDER_EDITIONS, Rule
 from .units import edition_units
 
 Status = Literal["changed", "new", "not-in-source"]
@@ -35,10 +35,11 @@ def changed_units(rulebook: Rulebook, year: str) -> dict[str, Status]:
         raise ValueError(f"{year} is not an older edition held here ({', '.join(OLDER_EDITIONS)})")
     old = rulebook.edition("en", year)
     predecessors: dict[str, list[Rule]] = {}
-    for entry in rulebook.renumbering:
-        rule = old.rule(entry.old)
-        if entry.new and rule:
-            predecessors.setdefault(entry.new, []).append(rule)
+    succession = rulebook.succession(year, CURRENT_EDITION)
+    for step in succession.steps if succession else ():
+        rule = old.rule(step.old)
+        for new in step.new if rule else ():
+            predecessors.setdefault(new, []).append(rule)
     # per current rule: its predecessors' sentences, and whether the older source has any text for them
     said = {new: set().union(*map(_sentences, rules)) for new, rules in predecessors.items()}
     held = {new for new, rules in predecessors.items() if any(any(True for _ in r.all_blocks()) for r in rules)}

@@ -1,7 +1,8 @@
-"""2017 → 2024: each 2017 rule's successor, its status, and a word-level redline of the English.
+"""Any older edition → a later one: each older rule's successor, its status, and a word-level redline
+of the English.
 
-The pairs come from rulebook/renumbering.yaml (through the model); the diff is Python's difflib on
-word tokens. The 2017 text was extracted from a PDF that lost some spaces ("playerraises"); the
+The pairs come from the rulebook's successions (renumbering.yaml for 2017, a later edition's
+mapping.yaml, chained for editions further apart); the diff is Python's difflib on word tokens. The 2017 text was extracted from a PDF that lost some spaces ("playerraises"); the
 importer puts them back, so the redline compares words the TDA wrote. As a safety net for spacing
 the importer cannot tell, a replacement whose words are the same letters once spaces are removed is
 shown as unchanged text: the redline marks what the TDA changed, not what the extraction broke.
@@ -14,11 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .loader import Rulebook
-from .model import CURRENT_EDITION, OLDER_EDITIONS, Renumbering, Rule
-
-# The pair of editions rulebook/renumbering.yaml maps (its from/to, which validate checks): the older
-# edition's pages, its redlines and the rule pages' "formerly" read these.
-OLD_YEAR, NEW_YEAR = OLDER_EDITIONS[0], CURRENT_EDITION
+from .model import CURRENT_EDITION, PUBLISHED_EDITIONS, Rule
 
 Status = Literal["unchanged", "reworded", "renumbered", "merged", "split", "dropped", "not-in-source"]
 PARAGRAPH = "\n"              # token between blocks; a redline paragraph ends there
@@ -32,13 +29,13 @@ class Segment:
 
 @dataclass(frozen=True)
 class Change:
-    """One 2017 rule and what became of it."""
+    """One rule of an older edition and what became of it in a later one."""
     old: str
     old_title: str
-    new: tuple[str, ...]              # 2024 rule(s); () when dropped
+    new: tuple[str, ...]              # the later edition's rule(s); () when dropped
     status: Status
     reworded: bool                    # the text differs (besides PDF artefacts)
-    entry: Renumbering | None
+    note: str = ""                    # the reviewer's or the aligner's note on the pair
     changes: int = 0                  # inserted + deleted words
 
 
@@ -100,22 +97,37 @@ def counted(segments: list[Segment]) -> int:
     return sum(len([w for w in s.text.split() if w != PARAGRAPH]) for s in segments if s.op != "equal")
 
 
-def changes(rulebook: Rulebook) -> list[Change]:
-    """Every rule of the 2017 source in its order, with its 2024 successor(s) and status."""
-    old_edition = rulebook.edition("en", OLD_YEAR)
-    new_edition = rulebook.edition("en")
-    entries: dict[str, list[Renumbering]] = {}
-    for entry in rulebook.renumbering:
-        entries.setdefault(entry.old, []).append(entry)
+def pairs() -> list[tuple[str, str]]:
+    """Every (older, later) pair of published editions, the site's comparison pages."""
+    return [(old, new) for i, old in enumerate(PUBLISHED_EDITIONS) for new in PUBLISHED_EDITIONS[i + 1:]]
+
+
+def next_edition(year: str) -> str:
+    """The published edition after `year` (an older one)."""
+    return PUBLISHED_EDITIONS[PUBLISHED_EDITIONS.index(year) + 1]
+
+
+def oldest_to_current(rulebook: Rulebook) -> dict[str, str | None]:
+    """The oldest edition's rule id → the current edition's (None when dropped): what search reads a
+    "2017 rule 46" through."""
+    succession = rulebook.succession(PUBLISHED_EDITIONS[0], CURRENT_EDITION)
+    return {step.old: step.new[0] if step.new else None for step in succession.steps} if succession else {}
+
+
+def changes(rulebook: Rulebook, old_year: str, new_year: str = CURRENT_EDITION) -> list[Change]:
+    """Every rule of the older edition in its order, with its successor(s) in the later one and status."""
+    old_edition = rulebook.edition("en", old_year)
+    new_edition = rulebook.edition("en", new_year)
+    succession = rulebook.succession(old_year, new_year)
+    steps = {step.old: step for step in succession.steps} if succession else {}
     successors: dict[str, list[str]] = {}
-    for entry in rulebook.renumbering:
-        if entry.new:
-            successors.setdefault(entry.new, []).append(entry.old)
+    for step in steps.values():
+        for new_id in step.new:
+            successors.setdefault(new_id, []).append(step.old)
     out: list[Change] = []
-    for rule in old_edition.rules.values():
-        mine = entries.get(rule.id, [])
-        new = tuple(e.new for e in mine if e.new)
-        entry = mine[0] if mine else None
+    for rule in old_edition.all_rules():
+        step = steps.get(rule.id)
+        new = step.new if step else ()
         has_text = any(True for _ in rule.all_blocks())
         reworded, count = False, 0
         if has_text and len(new) == 1 and new_edition.rule(new[0]):
@@ -134,13 +146,14 @@ def changes(rulebook: Rulebook) -> list[Change]:
             status = "renumbered"
         else:
             status = "reworded" if reworded else "unchanged"
-        out.append(Change(rule.id, rule.title.text, new, status, reworded, entry, count))
+        out.append(Change(rule.id, rule.title.text, new, status, reworded, step.note if step else "", count))
     return out
 
 
-def rule_redline(rulebook: Rulebook, old_id: str, new_id: str) -> list[list[Segment]]:
-    old = rulebook.edition("en", OLD_YEAR).rule(old_id)
-    new = rulebook.edition("en").rule(new_id)
+def rule_redline(rulebook: Rulebook, old_id: str, new_id: str, old_year: str,
+                 new_year: str = CURRENT_EDITION) -> list[list[Segment]]:
+    old = rulebook.edition("en", old_year).rule(old_id)
+    new = rulebook.edition("en", new_year).rule(new_id)
     title = redline(old.title.text.split(), new.title.text.split())
     body = redline(rule_tokens(old), rule_tokens(new))
     return [title, *paragraphs(body)]

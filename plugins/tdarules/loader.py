@@ -7,7 +7,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .chinese import simplified
-from .model import CURRENT_EDITION, LANGUAGES, OLDER_EDITIONS, YEAR, Edition, GlossaryTerm, Renumbering, Review, SituationVocabulary
+from .model import CURRENT_EDITION, LANGUAGES, OLDER_EDITIONS, PUBLISHED_EDITIONS, YEAR, Edition, GlossaryTerm, Renumbering, \
+    Review, SituationVocabulary, Step, Succession
 from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml_cached, to_plain
 
 # The editions the site is built from: the current one in every stored language, the older English ones.
@@ -46,9 +47,44 @@ class Rulebook:
     documents: dict[str, object] = field(default_factory=dict, repr=False)   # file → parsed YAML, for line numbers
     situations: SituationVocabulary = field(default_factory=lambda: SituationVocabulary(by="ours"))
     reviews: dict[str, Review] = field(default_factory=dict)   # translation QA data per stored language
+    successions: tuple[Succession, ...] = ()                  # each edition → the next, as stored
 
     def edition(self, language: str, year: str = CURRENT_EDITION) -> Edition:
         return self.editions[(year, language)]
+
+    def succession(self, old: str, new: str) -> Succession | None:
+        """How `old`'s rules became `new`'s: the stored succession of a neighbouring pair, or the
+        successions between them chained along the published editions (a rule dropped on the way has
+        no successor)."""
+        direct = next((s for s in self.successions if (s.old, s.new) == (old, new)), None)
+        if direct is not None or old not in PUBLISHED_EDITIONS or new not in PUBLISHED_EDITIONS:
+            return direct
+        years = PUBLISHED_EDITIONS[PUBLISHED_EDITIONS.index(old):PUBLISHED_EDITIONS.index(new) + 1]
+        links = [self.succession(a, b) for a, b in zip(years, years[1:])]
+        if len(years) < 3 or None in links:
+            return None
+        steps = []
+        for step in links[0].steps:
+            ids = step.new
+            for link in links[1:]:
+                targets = link.targets()
+                ids = tuple(dict.fromkeys(n for i in ids for n in targets.get(i, ())))
+            steps.append(Step(old=step.old, new=ids))
+        return Succession(old=old, new=new, file=" + ".join(link.file for link in links), steps=tuple(steps))
+
+    def history(self, rule_id: str, year: str = CURRENT_EDITION) -> list[tuple[str, tuple[str, ...]]]:
+        """The rule's ids in each published edition before `year`, newest first: [("2017", ("46",))].
+        An edition in which none of its predecessors appears ends the list."""
+        out: list[tuple[str, tuple[str, ...]]] = []
+        ids: tuple[str, ...] = (rule_id,)
+        years = PUBLISHED_EDITIONS[:PUBLISHED_EDITIONS.index(year)] if year in PUBLISHED_EDITIONS else ()
+        for older, newer in zip(reversed(years), reversed(PUBLISHED_EDITIONS[1:PUBLISHED_EDITIONS.index(year) + 1])):
+            link = self.succession(older, newer)
+            ids = tuple(step.old for step in link.steps if set(step.new) & set(ids)) if link else ()
+            if not ids:
+                break
+            out.append((older, ids))
+        return out
 
     def file_of(self, year: str, language: str) -> str:
         source = "zh-Hant" if language == "zh-Hans" else language
@@ -113,12 +149,60 @@ def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook
                                  problems, lambda item, i: f"renumbering:{item.get('old', f'#{i + 1}')}", cache))
     situations = _load_situations(root, editions.get((CURRENT_EDITION, "en")), documents, problems, cache)
     reviews = _reviews(root, documents, problems, cache)
+    successions = _successions(root, renumbering, editions, documents, problems, cache)
     if problems:
         raise RulebookError(problems)
     for year, language in sorted(editions):
         if language == "zh-Hant":
             editions[(year, "zh-Hans")] = to_simplified(editions[(year, language)])
-    return Rulebook(root, editions, glossary, renumbering, documents, situations=situations, reviews=reviews)
+    return Rulebook(root, editions, glossary, renumbering, documents, situations=situations, reviews=reviews,
+                    successions=successions)
+
+
+MAPPING = "mapping.yaml"
+
+
+def _successions(root: Path, renumbering, editions, documents, problems, cache) -> tuple[Succession, ...]:
+    """Each edition → the next: the reviewed 2017 pairs of renumbering.yaml, and every later edition's
+    rule-level alignment (rulebook/<year>/mapping.yaml, written by `rulebook edition add`). Every
+    published edition but the oldest must be reached from the one before it."""
+    out: list[Succession] = []
+    document = documents.get(RENUMBERING_FILE)
+    if renumbering and isinstance(document, dict):
+        out.append(Succession(old=str(document.get("from", "")), new=str(document.get("to", "")), file=RENUMBERING_FILE,
+                              steps=tuple(Step(old=e.old, new=(e.new,) if e.new else (), note=e.note) for e in renumbering)))
+    for year in sorted({year for year, _ in editions}):
+        file = f"rulebook/{year}/{MAPPING}"
+        if not (root / file).is_file():
+            continue
+        document, plain = _read(root, file, documents, problems, cache)
+        if document is None:
+            continue
+        units = plain.get("units")
+        if str(plain.get("to")) != year or not isinstance(units, list):
+            problems.append(Problem(file, line_of(document, ("to",)), "-",
+                                    f"to: must be {year!r}, with the aligned units under `units`"))
+            continue
+        steps = []
+        for index, unit in enumerate(units):
+            if not isinstance(unit, dict) or unit.get("level") != "rule" or unit.get("old") is None:
+                continue
+            target = unit.get("new")
+            new = () if target is None else (str(target),) if isinstance(target, (str, int)) else \
+                tuple(map(str, target)) if isinstance(target, list) else None
+            if new is None:
+                problems.append(Problem(file, line_of(document, ("units", index, "new")), str(unit["old"]),
+                                        "new: must be a rule id, a list of them, or empty"))
+                continue
+            steps.append(Step(old=str(unit["old"]), new=new, note=str(unit.get("note") or "")))
+        out.append(Succession(old=str(plain.get("from", "")), new=year, file=file, steps=tuple(steps)))
+    reached = {s.new for s in out}
+    unread = {problem.file for problem in problems}       # a file that failed to read is reported already
+    for year in PUBLISHED_EDITIONS[1:]:
+        if year not in reached and not unread & {RENUMBERING_FILE, f"rulebook/{year}/{MAPPING}"}:
+            problems.append(Problem(f"rulebook/{year}/{MAPPING}", 0, "-",
+                                    f"the {year} edition is published but nothing says how the rules before it became its rules"))
+    return tuple(out)
 
 
 SITUATIONS = "rulebook/situations.yaml"

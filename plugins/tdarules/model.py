@@ -24,7 +24,10 @@ YEAR = re.compile(r"^(?:19|20)[0-9]{2}$")            # an edition's year, also i
 # follow. The one place in the code a year is written (importers aside): `rulebook edition add` writes a
 # newer edition beside it, and a person switches this once its review is done.
 CURRENT_EDITION = "2024"
-OLDER_EDITIONS = ("2017",)        # English editions the site keeps and compares with (renumbering.yaml)
+# The editions the site keeps beside it, oldest first (English at least; any translation stored is
+# shown too). Each edition and the next are linked by a succession (`Succession`).
+OLDER_EDITIONS = ("2017",)
+PUBLISHED_EDITIONS = (*OLDER_EDITIONS, CURRENT_EDITION)
 
 Provenance = Literal["source", "ours", "translator"]   # translator: written back from a CAT tool (XLIFF)
 DefectKind = Literal[
@@ -334,6 +337,25 @@ class SituationVocabulary(Strict):
 
     def framing_for(self, language: str) -> tuple[str, ...]:
         return self.framing.get("zh-Hant" if language.startswith("zh") else language, ())
+
+
+class Step(Strict):
+    """One rule of an edition and the rule(s) of the next edition it became (none: dropped)."""
+    old: str
+    new: tuple[str, ...]
+    note: str = ""
+
+
+class Succession(Strict):
+    """How one edition's rules became the next edition's: from rulebook/renumbering.yaml (2017's
+    reviewed pairs) or from a later edition's rulebook/<year>/mapping.yaml (`rulebook edition add`)."""
+    old: str                                   # the older edition's year
+    new: str                                   # the next edition's year
+    file: str
+    steps: tuple[Step, ...]
+
+    def targets(self) -> dict[str, tuple[str, ...]]:
+        return {step.old: step.new for step in self.steps}
 
 
 class Renumbering(Strict):

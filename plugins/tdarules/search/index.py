@@ -36,6 +36,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .. import urls
 from ..disk_cache import MISSING, DiskCache
+from ..editions import oldest_to_current
 from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
 from . import evaluate, learned, situations, typos
 from .health import file_digests
@@ -286,7 +287,7 @@ def build_index(rulebook, out_dir: Path) -> dict[str, int]:
         tmp.rename(final)
         shutil.rmtree(old, ignore_errors=True)
         counts[lang] = len(docs)
-    renumbering = {r.old: r.new for r in rulebook.renumbering}
+    renumbering = oldest_to_current(rulebook)
     meta = {"schema": SCHEMA_VERSION, "languages": counts, "renumbering": renumbering,
             "glossary": glossary_keys(rulebook.glossary), "understanding": understanding,
             "files": file_digests(out_dir, counts)}            # health.py checks the index against them

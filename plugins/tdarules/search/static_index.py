@@ -31,6 +31,7 @@ import re
 from pathlib import Path
 
 from . import situations, spec
+from ..editions import oldest_to_current
 from ..model import ALL_LANGUAGES
 from .analyzers import CJK, fold, t2s
 from .index import KIND_BOOST, documents, glossary_keys, query_understanding
@@ -117,7 +118,7 @@ def query_data(rulebook, lang: str) -> dict:
         shown = entry["renderings"][lang] or names
         glossary.append([keys, list(dict.fromkeys(names)), entry["id"], shown[0] if shown else entry["id"],
                          term.rules[0] if term.rules else "", list(term.rules)])
-    return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": {r.old: r.new for r in rulebook.renumbering},
+    return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": oldest_to_current(rulebook),
             "rules": rules, "glossary": glossary, **understanding,
             "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST, "records": len(docs)}
 

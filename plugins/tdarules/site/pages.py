@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 
-from ..editions import OLD_YEAR
 from ..loader import Rulebook
 from ..model import ALL_LANGUAGES, AddendumEntry, Edition, Part, Rule
 from ..strings import Strings
@@ -32,7 +31,7 @@ def rule_page(rule: Rule, ctx: Context) -> str:
     return render(
         "pages/rule.md", ctx=ctx, title=title, meta={"rule": rule.id}, rule=rule,
         section=ctx.edition.section_of(rule.id),
-        formerly=formerly(rule, ctx), formerly_year=OLD_YEAR,
+        formerly=formerly(rule, ctx),
         companion=default_companion(rule, ctx),
         companion_labels={"label": ctx.s("companion"), "none": ctx.s("companion_none"),
                           "loading": ctx.s("companion_loading"), "failed": ctx.s("companion_failed")},
@@ -88,10 +87,10 @@ def default_companion(rule: Rule, ctx: Context) -> dict[str, str] | None:
     return out
 
 
-def formerly(rule: Rule, ctx: Context) -> list[str]:
-    """'2017: Rule 46' for floor staff who still cite the old numbers (from the renumbering data, whose
-    older edition is editions.OLD_YEAR)."""
-    return [entry.old for entry in ctx.rulebook.renumbering if entry.new == rule.id and entry.old != rule.id]
+def formerly(rule: Rule, ctx: Context) -> list[tuple[str, tuple[str, ...]]]:
+    """[("2017", ("46",))]: the rule's numbers in each older edition where they differ from today's, newest
+    first, for floor staff who still cite the old numbers (through the rulebook's successions)."""
+    return [(year, ids) for year, ids in ctx.rulebook.history(rule.id) if ids != (rule.id,)]
 
 
 def reading_order(edition: Edition) -> list[str]:

@@ -19,9 +19,9 @@ from markupsafe import Markup
 
 from .. import urls
 from ..defects import iter_defects
-from ..editions import NEW_YEAR, OLD_YEAR, changes, rule_redline
+from ..editions import changes, next_edition, pairs, rule_redline
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES, DERIVED_LANGUAGES
+from ..model import ALL_LANGUAGES, CURRENT_EDITION, DERIVED_LANGUAGES, OLDER_EDITIONS
 from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
 from ..strings import Strings
@@ -41,6 +41,7 @@ class Workbench:
 
     def __post_init__(self):
         self.qa = qa_strings(self.rulebook)
+        self._changes: dict[tuple[str, str], list] = {}
 
     @cached_property
     def findings(self) -> dict[str, list[Finding]]:
@@ -60,9 +61,11 @@ class Workbench:
                 out.setdefault((language, finding.unit), []).append(finding)
         return out
 
-    @cached_property
-    def changes(self):
-        return changes(self.rulebook)
+    def changes(self, old: str, new: str) -> list:
+        """Every rule of edition `old` and what it became in `new`, computed once per pair."""
+        if (old, new) not in self._changes:
+            self._changes[(old, new)] = changes(self.rulebook, old, new)
+        return self._changes[(old, new)]
 
     @cached_property
     def examples(self) -> dict[str, tuple[str, str]]:
@@ -412,33 +415,57 @@ def compare_index_page(wb: Workbench, language: str) -> str:
 
 # -------------------------------------------------------------------------------------- editions
 
-def editions_page(wb: Workbench, language: str) -> str:
-    t = Page(wb, language, (OLD_YEAR, NEW_YEAR))
-    new_edition = wb.rulebook.edition(language)
-    covered = {n for c in wb.changes for n in c.new}
-    uncovered = [r for r in wb.rulebook.edition("en").all_rules() if r.id not in covered]
+def edition_rule_link(language: str, rule_id: str, year: str) -> str:
+    """Where a rule of edition `year` is read: the current edition's page, or an older edition's own."""
+    return urls.rule_url(language, rule_id) if year == CURRENT_EDITION else urls.older_rule_url(language, rule_id, year)
+
+
+def edition_text(wb: Workbench, language: str, year: str):
+    """(edition, its language): edition `year` in the page's language when it is stored, else in English
+    (the 2017 edition is kept in English only)."""
+    edition = wb.rulebook.editions.get((year, language))
+    return (edition, language) if edition is not None else (wb.rulebook.edition("en", year), "en")
+
+
+def editions_page(wb: Workbench, language: str, old_year: str, new_year: str) -> str:
+    """Every rule of edition `old_year`, its number in `new_year` and what changed."""
+    t = Page(wb, language, (old_year, new_year))
+    found = wb.changes(old_year, new_year)
+    new_edition, new_language = edition_text(wb, language, new_year)
+    old_edition, old_language = edition_text(wb, language, old_year)
+    covered = {n for c in found for n in c.new}
+    uncovered = [r for r in wb.rulebook.edition("en", new_year).all_rules() if r.id not in covered]
     return render("workbench/editions.md.j2", t=t, **_front(t.q("editions_title")), language=language,
-                  changes=wb.changes, edition=new_edition, uncovered=uncovered, old_year=OLD_YEAR,
-                  new_year=NEW_YEAR, old_url=lambda rid, redline=False: urls.older_rule_url(language, rid, OLD_YEAR, redline))
+                  changes=found, edition=new_edition, new_language=new_language, uncovered=uncovered,
+                  old_edition=old_edition, old_language=old_language,
+                  partial=any(c.status == "not-in-source" for c in found), old_year=old_year, new_year=new_year,
+                  new_url=lambda rid: edition_rule_link(language, rid, new_year),
+                  old_url=lambda rid, redline=False: urls.older_rule_url(language, rid, old_year, redline))
 
 
-def older_rule_page(wb: Workbench, language: str, rule_id: str) -> str:
-    """A rule of the older edition the renumbering maps from, with its redline to its successor(s)."""
-    t = Page(wb, language, (OLD_YEAR, NEW_YEAR))
-    old = wb.rulebook.edition("en", OLD_YEAR).rule(rule_id)
-    change = next(c for c in wb.changes if c.old == rule_id)
-    redlines = [(new_id, rule_redline(wb.rulebook, rule_id, new_id)) for new_id in change.new
-                if any(True for _ in old.all_blocks())]
-    title = t.q("older_rule_title", rule=rule_id, title=old.title.text)
-    # The older edition is published in English only: its title is quoted English in the heading of
-    # every language's page, marked so (the page title stays text, for <title> and the navigation).
+def older_rule_page(wb: Workbench, language: str, year: str, rule_id: str) -> str:
+    """A rule of an older edition, in the page's language when that edition has it, with its redline to
+    its successor(s) in the next edition."""
+    following = next_edition(year)
+    t = Page(wb, language, (year, following))
+    old, old_language = edition_text(wb, language, year)
+    rule = old.rule(rule_id)
+    change = next(c for c in wb.changes(year, following) if c.old == rule_id)
+    english = wb.rulebook.edition("en", year).rule(rule_id)
+    redlines = [(new_id, rule_redline(wb.rulebook, rule_id, new_id, year, following)) for new_id in change.new
+                if any(True for _ in english.all_blocks())]
+    following_edition, _ = edition_text(wb, language, following)
+    title = t.q("older_rule_title", rule=rule_id, title=rule.title.text)
+    # An edition kept in English only has its title quoted as English in the heading of every
+    # language's page, marked so (the page title stays text, for <title> and the navigation).
     slot = "\ue000"
     heading = markdown_heading(t.q("older_rule_title", rule=rule_id, title=slot)).replace(
-        slot, in_language(markdown_heading(old.title.text), "en"))
+        slot, in_language(markdown_heading(rule.title.text), old_language))
     return render("workbench/older_rule.md.j2", t=t, **_front(title), heading=heading, language=language,
-                  rule=old, change=change, redlines=redlines,
-                  new_titles={n: wb.rulebook.edition(language).rule(n).title.text for n in change.new},
-                  editions_url=urls.editions_url(language, OLD_YEAR, NEW_YEAR))
+                  text_language=old_language, rule=rule, change=change, redlines=redlines,
+                  new_titles={n: following_edition.rule(n).title.text for n in change.new},
+                  new_url=lambda rid: edition_rule_link(language, rid, following),
+                  editions_url=urls.editions_url(language, year, following))
 
 
 # ---------------------------------------------------------------------------------- page registry
@@ -454,7 +481,10 @@ def workbench_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
         pages[f"compare/index.{language}.md"] = compare_index_page(wb, language)
         for rule in rulebook.edition("en").all_rules():
             pages[f"compare/{urls.rule_path(rule.id).rstrip('/')}.{language}.md"] = compare_page(wb, language, rule.id)
-        pages[f"editions/{OLD_YEAR}-{NEW_YEAR}.{language}.md"] = editions_page(wb, language)
-        for rule_id in rulebook.edition("en", OLD_YEAR).rules:
-            pages[f"{OLD_YEAR}/rules/{rule_id}.{language}.md"] = older_rule_page(wb, language, rule_id)
+        for old_year, new_year in pairs():
+            pages[f"editions/{old_year}-{new_year}.{language}.md"] = editions_page(wb, language, old_year, new_year)
+        for year in OLDER_EDITIONS:
+            for rule in rulebook.edition("en", year).all_rules():
+                pages[f"{year}/{urls.rule_path(rule.id).rstrip('/')}.{language}.md"] = \
+                    older_rule_page(wb, language, year, rule.id)
     return pages
