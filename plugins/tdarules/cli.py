@@ -126,7 +126,13 @@ def cmd_import(args) -> int:
 
 def cmd_edition(args) -> int:
     from .editions_next import EditionError, add_edition, edition_report
+    from .editions_next.publish import publish_edition
     try:
+        if args.action == "publish":
+            for name in publish_edition(Path(args.root), args.year, accept_uncertain=args.accept_uncertain):
+                print(f"wrote {name}")
+            print(f"the {args.year} edition is current: `rulebook build` publishes it beside the older ones")
+            return 0
         if args.action == "add":
             report = add_edition(Path(args.root), Path(args.file), args.year)
         else:
@@ -225,9 +231,14 @@ def build_parser() -> argparse.ArgumentParser:
                              "translations, remap rule references into rulebook/YEAR/")
     add.add_argument("file")
     report = actions.add_parser("report", help="what the YEAR edition leaves to review")
-    for action in (add, report):
+    publish = actions.add_parser("publish", help="make the added YEAR edition current: its remapped files "
+                                 "replace today's, the edition current until now becomes an older one")
+    publish.add_argument("--accept-uncertain", action="store_true",
+                         help="publish although the alignment has uncertain matches nobody confirmed")
+    for action in (add, report, publish):
         action.add_argument("--year", required=True, help="the new edition's year, e.g. 2028")
-        action.add_argument("--limit", type=int, default=20, help="lines listed per section (0: all; default 20)")
+        if action is not publish:
+            action.add_argument("--limit", type=int, default=20, help="lines listed per section (0: all; default 20)")
         # --root after the action too (the parent's default stays when it is not given here)
         action.add_argument("--root", default=argparse.SUPPRESS, help="project root holding rulebook/")
 

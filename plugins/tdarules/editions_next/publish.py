@@ -1,0 +1,63 @@
+"""Make an added edition the current one (`rulebook edition publish --year YYYY`).
+
+What `rulebook edition add` remapped into `rulebook/<year>/remapped/` (a person may have edited it
+since) replaces the file it was made from: the situation vocabulary, the training questions, the
+glossary, the QA review files, the calculators' rule review. Then the one place the code names the
+current edition (`model.py`: CURRENT_EDITION, OLDER_EDITIONS) is rewritten, the edition that was
+current becoming the newest older one. The older edition keeps every page at /<lang>/<year>/…;
+its successor is read from the added edition's mapping.yaml.
+
+Refused while the alignment has an uncertain match nobody confirmed (`accept_uncertain` overrides),
+and for an edition that is not newer than the current one. Every file is written aside and renamed.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..atomic import write_atomic
+from . import EditionError, added_edition, edition_report
+
+MODEL = "plugins/tdarules/model.py"
+CURRENT_LINE = re.compile(r'^CURRENT_EDITION = "(?P<year>\d{4})"$', re.M)
+OLDER_LINE = re.compile(r"^OLDER_EDITIONS = \((?P<years>[^)]*)\)$", re.M)
+
+
+def published_model(text: str, year: str) -> str:
+    """model.py's text with `year` current and the edition current before it added to the older ones."""
+    current, older = CURRENT_LINE.search(text), OLDER_LINE.search(text)
+    if current is None or older is None:
+        raise EditionError(f"{MODEL}:0: -: no CURRENT_EDITION / OLDER_EDITIONS line to switch")
+    years = [*re.findall(r"\d{4}", older["years"]), current["year"]]
+    if year <= current["year"]:
+        raise EditionError(f"{MODEL}:0: -: the current edition is {current['year']}: {year} is not newer")
+    text = CURRENT_LINE.sub(f'CURRENT_EDITION = "{year}"', text, count=1)
+    return OLDER_LINE.sub("OLDER_EDITIONS = (" + ", ".join(f'"{y}"' for y in years) + ",)", text, count=1)
+
+
+def publish_edition(root: Path | str, year: str | int, accept_uncertain: bool = False) -> list[str]:
+    """Put the added edition's remapped files in place and make it current; returns the files written."""
+    root, year = Path(root), str(year)
+    report = edition_report(root, year)
+    alignment = added_edition(root, year)[0]
+    open_ids = {m.old or m.new[0] for m in alignment.matches if m.uncertain and not m.confirmed}
+    waiting = [flag for flag in report.uncertain if flag.where in open_ids]
+    if waiting and not accept_uncertain:
+        first = waiting[0]
+        raise EditionError(f"{first.file}:{first.line}: {first.where}: {len(waiting)} uncertain match(es) not "
+                           f"confirmed (set confirmed: true on each, or pass --accept-uncertain)")
+    model = root / MODEL
+    try:
+        model_text = published_model(model.read_text(encoding="utf-8"), year)
+    except OSError as error:
+        raise EditionError(f"{MODEL}:0: -: cannot read: {error.strerror or error}") from None
+    written: list[str] = []
+    for item in report.remapped:
+        reviewed = root / item.target          # what a person read (and may have corrected)
+        text = reviewed.read_text(encoding="utf-8") if reviewed.is_file() else item.text
+        write_atomic(root / item.source, text, shown_as=item.source)
+        written.append(item.source)
+    write_atomic(model, model_text, shown_as=MODEL)
+    written.append(MODEL)
+    return written
+

@@ -1,0 +1,141 @@
+"""`rulebook edition publish`: the synthetic next edition, added beside the current one, becomes current
+in a copy of the whole project (its code too: the command switches the one place the code names the
+current edition), and the site is built with three editions. What a reader meets afterwards: every
+older edition at its own address in their language, each pair of editions compared, a rule's history,
+stale translations said in words, the 2017 numbers still found by search."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from synthetic_edition import edit_mapping, longform_text, next_edition, renumber_references
+from tdarules.editions_next.publish import published_model
+from tdarules.editions_next import EditionError
+from tdarules.loader import load_rulebook
+from tdarules.model import CURRENT_EDITION, OLDER_EDITIONS
+from tdarules.yamlio import read_yaml, to_plain
+
+ROOT = Path(__file__).resolve().parents[1]
+ONE_LINE_ERROR = re.compile(r"^\S+:\d+: \S+: .+$")
+MODEL = "plugins/tdarules/model.py"
+
+
+@dataclass
+class Project:
+    root: Path
+    year: str
+    env: dict
+
+    def run(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "tdarules.cli", *args, "--root", str(self.root)], cwd=self.root,
+                              env=self.env, capture_output=True, text=True, timeout=900)
+
+
+def _project(target: Path) -> Project:
+    """A copy of what the build and the edition commands read, the code included (run from the copy
+    through PYTHONPATH, so switching the current edition changes the copy only)."""
+    for name in ("docs", "overrides", "rulebook", "plugins"):
+        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("generated", "__pycache__", "*.egg-info"))
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    (target / "node_modules").symlink_to(ROOT / "node_modules")          # terser, for the build's minifying
+    (target / "tests" / "calculators").mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "calculators" / "RULE-REVIEW.yaml", target / "tests" / "calculators")
+    # the build keeps held-out questions out of what search learns, so it reads them
+    shutil.copytree(ROOT / "tests" / "search", target / "tests" / "search", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    synthetic = renumber_references(next_edition(load_rulebook(ROOT).edition("en")))
+    (target / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(target / "plugins"), "TDA_PDF": "false", "NO_MKDOCS_2_WARNING": "1"}
+    return Project(target, synthetic.edition.edition, env)
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory) -> Project:
+    project = _project(tmp_path_factory.mktemp("publish"))
+    added = project.run("edition", "add", "longform.txt", "--year", project.year)
+    assert added.returncode == 0, added.stderr
+    refused = project.run("edition", "publish", "--year", project.year)
+    assert refused.returncode == 1 and ONE_LINE_ERROR.match(refused.stderr.strip()), refused.stderr
+    assert "uncertain" in refused.stderr and project.year not in (project.root / MODEL).read_text(encoding="utf-8")
+    # a person reads the uncertain matches and confirms them as the aligner proposed
+    mapping = project.root / "rulebook" / project.year / "mapping.yaml"
+    proposed = [unit["old"] for unit in to_plain(read_yaml(mapping))["units"] if unit["uncertain"]]
+    assert proposed
+    edit_mapping(mapping, {old: {"confirmed": True} for old in proposed})
+    done = project.run("edition", "publish", "--year", project.year)
+    assert done.returncode == 0, done.stderr
+    project.published = done.stdout
+    build = project.run("build", "--strict")
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    return project
+
+
+def test_published_model_switches_the_current_edition():
+    text = f'x = 1\nCURRENT_EDITION = "{CURRENT_EDITION}"\nOLDER_EDITIONS = ("2017",)\n'
+    assert published_model(text, "2031") == 'x = 1\nCURRENT_EDITION = "2031"\nOLDER_EDITIONS = ("2017", ' \
+                                            f'"{CURRENT_EDITION}",)\n'
+    with pytest.raises(EditionError, match="not newer"):
+        published_model(text, "2001")
+    with pytest.raises(EditionError, match="no CURRENT_EDITION"):
+        published_model("x = 1\n", "2031")
+
+
+def test_publish_puts_the_remapped_files_in_place_and_switches_the_code(published):
+    root, year = published.root, published.year
+    written = published.published.split()
+    assert f"{MODEL}" in written and "rulebook/situations.yaml" in written and "tests/calculators/RULE-REVIEW.yaml" in written
+    model = (root / MODEL).read_text(encoding="utf-8")
+    assert f'CURRENT_EDITION = "{year}"' in model
+    assert f'OLDER_EDITIONS = ({", ".join(repr(y).replace(chr(39), chr(34)) for y in (*OLDER_EDITIONS, CURRENT_EDITION))},)' in model
+    for name in ("situations.yaml", "glossary.yaml"):
+        assert (root / "rulebook" / name).read_text(encoding="utf-8") == \
+            (root / "rulebook" / year / "remapped" / name).read_text(encoding="utf-8")
+    # the copy's own code, switched, validates the switched project
+    check = published.run("validate")
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_every_older_edition_has_its_pages_in_each_language(published):
+    site = published.root / "site"
+    page = (site / "ru" / CURRENT_EDITION / "rules" / "43" / "index.html").read_text(encoding="utf-8")
+    ru = load_rulebook(ROOT).edition("ru").rule("43")
+    assert ru.parts["A"].blocks[0].text[:40] in page             # the edition it was, in Russian
+    assert f'href="/ru/editions/{CURRENT_EDITION}-{published.year}/#old-43"' in page
+    assert (site / "en" / OLDER_EDITIONS[0] / "rules" / "46" / "index.html").is_file()
+    for language in ("en", "zh-Hant", "zh-Hans", "ru"):
+        for old, new in ((OLDER_EDITIONS[0], CURRENT_EDITION), (OLDER_EDITIONS[0], published.year),
+                         (CURRENT_EDITION, published.year)):
+            compared = (site / language / "editions" / f"{old}-{new}" / "index.html").read_text(encoding="utf-8")
+            assert 'data-status="' in compared, (language, old, new)
+        # the new edition's address leads to the current pages
+        assert 'url=/%s/rules/43/"' % language in (site / language / published.year / "rules" / "43" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_dropped_and_a_split_rule_of_the_older_edition(published):
+    compared = (published.root / "site" / "en" / "editions" / f"{CURRENT_EDITION}-{published.year}" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'data-status="dropped" id="old-9"', compared)
+    assert re.search(r'data-status="split" id="old-35"', compared)
+
+
+def test_a_renumbered_rule_shows_its_history(published):
+    """The synthetic edition drops rule 9: 2024 rule 10 is now rule 9, and its page says so."""
+    page = (published.root / "site" / "en" / "rules" / "9" / "index.html").read_text(encoding="utf-8")
+    assert f'href="/en/{CURRENT_EDITION}/rules/10/#redline">{CURRENT_EDITION} edition: Rule 10<' in page
+
+
+def test_a_stale_translation_says_so(published):
+    page = (published.root / "site" / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
+    assert f'<span class="tda-stale">перевод текста {CURRENT_EDITION} г.' in page
+
+
+def test_search_still_reads_the_oldest_numbers(published):
+    meta = json.loads((published.root / "build" / "search-index" / "meta.json").read_text(encoding="utf-8"))
+    today = load_rulebook(ROOT)
+    assert meta["renumbering"]["46"] == "43" == next(s for s in today.successions).targets()["46"][0]
