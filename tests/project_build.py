@@ -21,6 +21,20 @@ def project_copy(target: Path) -> Path:
     return target
 
 
+
+def project_with_code(target: Path) -> tuple[Path, dict]:
+    """project_copy plus what the edition commands read and write (the code, which `rulebook edition
+    publish` switches, the calculators' rule review, the held-out questions the build keeps out of what
+    search learns); returns the copy and the environment that runs the copy's own code."""
+    project_copy(target)
+    shutil.copytree(ROOT / "plugins", target / "plugins", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    (target / "node_modules").symlink_to(ROOT / "node_modules")          # terser, for the build's minifying
+    (target / "tests" / "calculators").mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "calculators" / "RULE-REVIEW.yaml", target / "tests" / "calculators")
+    shutil.copytree(ROOT / "tests" / "search", target / "tests" / "search", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(target / "plugins"), "TDA_PDF": "false", "NO_MKDOCS_2_WARNING": "1"}
+    return target, env
+
 # Translated titles as an attacker would import them through XLIFF: each reaches Material's own
 # templates (<title>, header topic, navigation, footer), which print page and section titles unescaped.
 HOSTILE_TITLES = {

@@ -298,3 +298,21 @@ def test_a_pdfs_wrapped_lines_become_paragraphs():
     assert reflow(layout, "name").split("\n\n") == [
         "name", "Poker TDA Rules", "General Concepts", "1: Floor Decisions",
         "The best interest of the game and fairness are top priorities.", "A: First part goes on here.\n"]
+
+
+# --------------------------------------------------------------------------------------------
+# the maintainers' page
+
+@pytest.mark.parametrize("language", ["en", "ru", "zh-Hant"])
+def test_the_editions_page_lists_what_the_added_edition_waits_for(added, loaded, language):
+    from tdarules.site.workbench import Workbench, editions_index_page
+    from tdarules.strings import Strings
+    page = editions_index_page(Workbench(loaded, Strings.load(ROOT / "rulebook" / "ui" / "site.yaml")), language)
+    pending = page[page.index(f'id="pending-{added.year}"'):]
+    assert f"rulebook edition publish --year {added.year}" in pending
+    for flag in added.report.uncertain:                   # each uncertain match, where to confirm it
+        assert f"<code>{flag}</code>" in pending.replace("&gt;", ">").replace("&#39;", "'")
+    for lang, units in added.report.stale.items():
+        assert all(f"<code>{unit}</code>" in pending for unit in units) and units, lang
+    assert "rulebook/situations.yaml" in pending
+    assert f'href="/{language}/editions/2017-2024/"' in page     # the published pair, compared

@@ -6,9 +6,7 @@ stale translations said in words, the 2017 numbers still found by search."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -16,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from project_build import project_with_code
 from synthetic_edition import edit_mapping, longform_text, next_edition, renumber_references
 from tdarules.editions_next.publish import published_model
 from tdarules.editions_next import EditionError
@@ -40,20 +39,12 @@ class Project:
 
 
 def _project(target: Path) -> Project:
-    """A copy of what the build and the edition commands read, the code included (run from the copy
-    through PYTHONPATH, so switching the current edition changes the copy only)."""
-    for name in ("docs", "overrides", "rulebook", "plugins"):
-        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("generated", "__pycache__", "*.egg-info"))
-    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
-    (target / "node_modules").symlink_to(ROOT / "node_modules")          # terser, for the build's minifying
-    (target / "tests" / "calculators").mkdir(parents=True)
-    shutil.copy(ROOT / "tests" / "calculators" / "RULE-REVIEW.yaml", target / "tests" / "calculators")
-    # the build keeps held-out questions out of what search learns, so it reads them
-    shutil.copytree(ROOT / "tests" / "search", target / "tests" / "search", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    """A copy of the project, its code included (run from the copy, so switching the current edition
+    changes the copy only), with the synthetic next edition written as a Longform."""
+    root, env = project_with_code(target)
     synthetic = renumber_references(next_edition(load_rulebook(ROOT).edition("en")))
-    (target / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(target / "plugins"), "TDA_PDF": "false", "NO_MKDOCS_2_WARNING": "1"}
-    return Project(target, synthetic.edition.edition, env)
+    (root / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")
+    return Project(root, synthetic.edition.edition, env)
 
 
 @pytest.fixture(scope="module")
@@ -138,4 +129,24 @@ def test_a_stale_translation_says_so(published):
 def test_search_still_reads_the_oldest_numbers(published):
     meta = json.loads((published.root / "build" / "search-index" / "meta.json").read_text(encoding="utf-8"))
     today = load_rulebook(ROOT)
-    assert meta["renumbering"]["46"] == "43" == next(s for s in today.successions).targets()["46"][0]
+    assert meta["renumbering"]["2017"]["46"] == "43" == next(s for s in today.successions).targets()["46"][0]
+    # and the edition that was current until now: its numbers through the new edition's mapping
+    assert meta["renumbering"][CURRENT_EDITION]["10"] == "9" and meta["renumbering"][CURRENT_EDITION]["9"] is None
+
+
+@pytest.mark.parametrize(("q", "lang", "first"), [
+    ("2017 rule 46", "en", "43"),                        # through both successions
+    (f"{CURRENT_EDITION} rule 10", "en", "9"),           # the edition current until now: rule 9 was dropped
+    (f"правило 10 ({CURRENT_EDITION})", "ru", "9"),
+    (f"{CURRENT_EDITION} 規則10", "zh-Hant", "9"),
+    ("rule 10", "en", "10"),                              # today's numbers are the new edition's
+])
+def test_the_older_editions_numbers_are_read_through_their_successions(published, q, lang, first):
+    from tdarules.search.query import search
+    hits = search(published.root / "build" / "search-index", q, lang, 5)
+    assert hits and hits[0].rule == first, (q, [h.rule for h in hits])
+
+
+def test_a_rule_the_new_edition_dropped_is_named_as_such(published):
+    from tdarules.search.query import search
+    assert search(published.root / "build" / "search-index", f"{CURRENT_EDITION} rule 9", "en", 5) == []

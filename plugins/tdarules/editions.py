@@ -107,11 +107,14 @@ def next_edition(year: str) -> str:
     return PUBLISHED_EDITIONS[PUBLISHED_EDITIONS.index(year) + 1]
 
 
-def oldest_to_current(rulebook: Rulebook) -> dict[str, str | None]:
-    """The oldest edition's rule id → the current edition's (None when dropped): what search reads a
-    "2017 rule 46" through."""
-    succession = rulebook.succession(PUBLISHED_EDITIONS[0], CURRENT_EDITION)
-    return {step.old: step.new[0] if step.new else None for step in succession.steps} if succession else {}
+def to_current(rulebook: Rulebook) -> dict[str, dict[str, str | None]]:
+    """Each older edition's year → its rule id → the current edition's (None when dropped): what search
+    reads a "2017 rule 46" through."""
+    out: dict[str, dict[str, str | None]] = {}
+    for year in PUBLISHED_EDITIONS[:-1]:
+        succession = rulebook.succession(year, CURRENT_EDITION)
+        out[year] = {step.old: step.new[0] if step.new else None for step in succession.steps} if succession else {}
+    return out
 
 
 def changes(rulebook: Rulebook, old_year: str, new_year: str = CURRENT_EDITION) -> list[Change]:

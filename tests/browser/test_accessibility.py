@@ -30,7 +30,7 @@ PAGE_TYPES = {
 # Chinese pages (the two fonts and layouts), which halves what axe runs on the others (~100 s of CI).
 DARK_TOO = ("en", "zh-Hant")
 QUERY = {"en": "min raise", "zh-Hant": "最低加注", "zh-Hans": "最低加注", "ru": "минимальный рейз"}
-OTHER_PAGES = ["/en/2017/rules/46/", "/ru/print/", "/zh-Hant/addendum/", "/ru/editions/2017-2024/"]
+OTHER_PAGES = ["/en/2017/rules/46/", "/ru/print/", "/zh-Hant/addendum/", "/ru/editions/2017-2024/", "/zh-Hant/editions/"]
 
 # (rule id, CSS selector): nodes that come from Material's own theme, which we cannot change
 # without forking it.

@@ -151,7 +151,8 @@ def test_rule_number_first_in_the_api_form(js, env):
 
 
 def test_dropped_2017_rule_gives_no_hits(js, env):
-    data = {**env["data"]["en"], "renumbering": {**env["data"]["en"]["renumbering"], "46": None}}
+    renumbering = env["data"]["en"]["renumbering"]
+    data = {**env["data"]["en"], "renumbering": {**renumbering, "2017": {**renumbering["2017"], "46": None}}}
     plan, = js(("understand", data, "2017 rule 46"))
     assert plan == {"jump": None, "removed": True, "searches": [], "situation": {}, "corrected": None, "exact": None}
 

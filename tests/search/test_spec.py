@@ -99,7 +99,7 @@ def test_no_amount_pattern_left_in_js():
     assert not re.search(r"[-+]\s*(?:24|12|16)\b", text), "the windows around an amount are spec.yaml's"
 
 
-RULE_NUMBER_NAMES = ["RULE_REF", "RULE_AFTER", "RP_REF", "YEAR_2017", "STOP_2017", "TDA_NAME", "CN_NUMBER",
+RULE_NUMBER_NAMES = ["RULE_REF", "RULE_AFTER", "RP_REF", "YEAR_OLD", "STOP_OLD", "EDITION_YEAR", "TDA_NAME", "CN_NUMBER",
                      "MENTION", "SPELLED_NEEDS", "TYPED_CYRILLIC_PART", "RULE_WORDS", "ORDINAL", "MENTION_PART"]
 
 

@@ -33,6 +33,7 @@ PAGE_TYPES = {
     "compare index": "compare/index.html",
     "compare view with a gap (RP-8)": "compare/rp/8/index.html",
     "editions 2017-2024": "editions/2017-2024/index.html",
+    "editions": "editions/index.html",
     "2017 rule with its redline": "2017/rules/46/index.html",
     "search API page": "api/index.html",
 }

@@ -1,5 +1,5 @@
 // Rule numbers as players type them (43, 43b, 43-B, rule 43, 規則43, 第43條, правило 43, RP 5, and
-// 2017 numbers: 2017 rule 46, 46 (2017)) and the folding every comparison goes through. Its own small
+// an older edition's numbers: 2017 rule 46, 46 (2017)) and the folding every comparison goes through. Its own small
 // module because every page needs it at once (rules.js: the number box) while the rest of the
 // fallback's query understanding (query.js, understanding.js) is loaded only when search is used.
 // Pure ES module: no DOM, no fetch (query.js re-exports it; tests/search/test_fallback_query.py).
@@ -77,7 +77,8 @@ export function fold(text, t2s = null) {
 const CYRILLIC_PART = SPEC.rule_numbers.part_letters;
 const RULES = SPEC.rule_numbers.patterns;
 const RULE_REF = specRegex(RULES.rule_ref), RULE_AFTER = specRegex(RULES.rule_after), RP_REF = specRegex(RULES.rp_ref);
-const YEAR_2017 = specRegex(RULES.year_2017, "gu"), STOP_2017 = specRegex(RULES.stop_2017, "gu");
+const YEAR_OLD = specRegex(RULES.year_old, "gu"), STOP_OLD = specRegex(RULES.stop_old, "gu");
+const EDITION_YEAR = specRegex(RULES.edition_year), ANY_YEAR = specRegex(RULES.edition_year, "gu");
 const TDA_NAME = specRegex(RULES.tda_name, "gu");
 const CN_NUMBER = specRegex(RULES.cn_number, "gu");
 const MENTION = specRegex(RULES.mention);
@@ -122,15 +123,26 @@ export function partReading(q, id, part) {
 }
 
 /** The rule a whole query names, without looking at any data: {id, part, old} or null.
- * "43b" → {id: "43", part: "B", old: false}; "RP-5" → {id: "RP-5", …}; "46 (2017)" → {id: "46", old: true}. */
-export function parseRuleNumber(q, t2s = null) {
+ * "43b" → {id: "43", part: "B", old: ""}; "RP-5" → {id: "RP-5", …}; "46 (2017)" → {id: "46", old: "2017"}.
+ * `years`: the older editions' years a query may name (query.js: the keys of the renumbering); without
+ * them (the number box, which has no renumbering) any year counts, so that "2017 rule 46" is left to
+ * search rather than taken for today's rule 46. */
+export function parseRuleNumber(q, t2s = null, years = null) {
   let text = chineseNumerals(strip(fold(q, t2s), " ?？.!"));
   if (SPELLED_NEEDS.test(text)) text = spelledNumbers(text);     // "five" alone is no rule number
-  let old = false;
-  if (text.includes("2017")) {
-    let stripped = text.replace(YEAR_2017, " ").replace(STOP_2017, " ");
-    stripped = strip(stripped, " -.:").replace(/\s+/g, " ");
-    if (stripped !== text.trim()) { old = true; text = stripped; }
+  let old = "";
+  const known = years ?? (text.match(ANY_YEAR) || []);
+  if (known.some((year) => text.includes(year))) {
+    const named = [];
+    let stripped = text.replace(YEAR_OLD, (m) => {
+      const year = EDITION_YEAR.exec(m)[0];
+      if (!known.includes(year)) return m;
+      named.push(year);
+      return " ";
+    });
+    if (named.length) stripped = strip(stripped.replace(STOP_OLD, " "), " -.:");
+    stripped = stripped.replace(/\s+/g, " ");
+    if (named.length && stripped !== text.trim()) { old = named[0]; text = stripped; }
   }
   text = strip(text.replace(TDA_NAME, " ").replace(/\s+/g, " "), " -.:");
   let m;

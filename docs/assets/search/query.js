@@ -1,12 +1,12 @@
 // Query understanding for the static search fallback (Pagefind): the browser's counterpart of
 // plugins/tdarules/search/query.py, limited to what a word index cannot do by itself:
 //   * rule numbers: 43, 43b, 43-B, rule 43, 規則43, 第43條, правило 43, RP 5, RP-5, and 2017
-//     numbers (2017 rule 46, 46 (2017), 2017 规则46) through the 2017 → 2024 renumbering;
+//     numbers (2017 rule 46, 46 (2017), 2017 规则46) through that edition's renumbering;
 //   * glossary terms and abbreviations typed in any language (all-in, string bet, SA, OOT, СД…)
 //     expanded to the site language's renderings.
 // Pure ES module: no DOM, no fetch (runs in Node for tests/search/test_fallback_query.py). Its data
 // is pagefind/tda-query.<lang>.json, written by static_index.query_data:
-//   {lang, renumbering: {"46": "43", …}, rules: [[id, title, url, "ABCD"], …],
+//   {lang, renumbering: {"2017": {"46": "43", …}}, rules: [[id, title, url, "ABCD"], …],
 //    glossary: [[folded keys (every language, abbreviations), renderings in lang], …]}
 
 import { amountRule } from "./amounts.js";
@@ -21,12 +21,13 @@ import { fold, mentionedRule, parseRuleNumber, specRegex, START, END } from "./n
 /** A parsed number checked against the site's rules: {id, part} ({id: ""} for a 2017 rule that was
  * dropped in 2024), or null when the query names no rule of this site. */
 export function resolveNumber(q, data, t2s = null) {
-  const parsed = parseRuleNumber(q, t2s);
+  const parsed = parseRuleNumber(q, t2s, Object.keys(data.renumbering));
   if (!parsed) return null;
   let { id, part } = parsed;
   if (parsed.old && !id.startsWith("RP-")) {
-    if (!(id in data.renumbering)) return null;
-    id = data.renumbering[id];
+    const renumbering = data.renumbering[parsed.old];
+    if (!(id in renumbering)) return null;
+    id = renumbering[id];
     if (id === null) return { id: "", part: null };
   }
   const rule = data.rules.find((r) => r[0] === id);

@@ -3,6 +3,7 @@
 // numerals.js, amounts.js, understanding.js, transliteration.js (through it), known.js and query.js.
 export default {
  "fragments": {
+  "year": "(?:19|20)[0-9]{2}",
   "cjk": "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff",
   "word": "{alnum}+(?:['’-]{alnum}+)*",
   "start": "(?<![{w}])",
@@ -49,8 +50,9 @@ export default {
     "^(?:rp|рп|(?:recommended\\s+)?procedures?|(?:рекомендуем|рекомендованн)?(?:ая|ые)?\\s*процедур[аы]",
     "|建议流程|建议程序|推荐流程|推荐程序|流程)\\s*[-.:#]?\\s*第?\\s*(?<number>[0-9]{1,2})\\s*条?\\s*[-.]?\\s*(?<part>{part})?$"
    ],
-   "year_2017": "(?:\\(\\s*2017\\s*\\)|{start}2017\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?2017)",
-   "stop_2017": "{start}(?:in|from|of|old|tda|the|в|из|старое|старый|старые){end}|[()/,]|旧|的|版",
+   "year_old": "(?:\\(\\s*{year}\\s*\\)|{start}{year}\\s*(?:年|г\\.?|года?)?\\s*(?:版|edition|version|редакци[ия])?|(?:tda\\s*)?{year})",
+   "edition_year": "{year}",
+   "stop_old": "{start}(?:in|from|of|old|tda|the|в|из|старое|старый|старые){end}|[()/,]|旧|的|版",
    "tda_name": "{start}(?:poker\\s+)?(?:tda|тда){end}|{start}(?:из\\s+)?правил{end}",
    "cn_number": "(?<=[第则规程序条])(?<space>\\s*)(?<after>[零〇一二两三四五六七八九十]{1,3})|(?<before>[零〇一二两三四五六七八九十]{1,3})(?=\\s*条)",
    "mention": [

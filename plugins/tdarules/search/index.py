@@ -2,7 +2,7 @@
 
 Layout of ``out_dir``::
 
-    meta.json          renumbering 2017 → 2024, glossary keys, per-language doc counts
+    meta.json          each older edition's numbers → the current ones, glossary keys, per-language doc counts
     en/  zh-Hant/  zh-Hans/  ru/     one Whoosh index per site language
 
 Documents, at the granularity a reader wants to land on:
@@ -36,13 +36,13 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .. import urls
 from ..disk_cache import MISSING, DiskCache
-from ..editions import oldest_to_current
+from ..editions import to_current
 from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
 from . import evaluate, learned, situations, typos
 from .health import file_digests
 from .analyzers import CJK, HAS_CJK, TO_CYRILLIC, analyzer_for, chinese_ngram_analyzer, fold, t2s
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 KIND_BOOST = {"rule": 1.0, "procedure": 1.0, "part": 1.0, "addendum": 0.8, "example": 0.6, "glossary": 0.4}
 
 
@@ -287,7 +287,7 @@ def build_index(rulebook, out_dir: Path) -> dict[str, int]:
         tmp.rename(final)
         shutil.rmtree(old, ignore_errors=True)
         counts[lang] = len(docs)
-    renumbering = oldest_to_current(rulebook)
+    renumbering = to_current(rulebook)
     meta = {"schema": SCHEMA_VERSION, "languages": counts, "renumbering": renumbering,
             "glossary": glossary_keys(rulebook.glossary), "understanding": understanding,
             "files": file_digests(out_dir, counts)}            # health.py checks the index against them

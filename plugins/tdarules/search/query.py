@@ -25,7 +25,7 @@ from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS
 from whoosh.query import Phrase, Term
 
-from ..model import ALL_LANGUAGES, OLDER_EDITIONS
+from ..model import ALL_LANGUAGES
 from . import deadline, learned, situations, spec, suggest
 from .amounts import amount_rule
 from .analyzers import CJK, HAS_CJK, fold, nfkc_same_length, t2s
@@ -121,7 +121,7 @@ def validate(q, lang, limit) -> tuple[str, str, int]:
 CYRILLIC_PART = spec.PART_LETTERS
 _R = spec.RULE_PATTERNS
 RULE_REF, RULE_AFTER, RP_REF = _R["rule_ref"], _R["rule_after"], _R["rp_ref"]
-YEAR_2017, STOP_2017, TDA_NAME = _R["year_2017"], _R["stop_2017"], _R["tda_name"]
+YEAR_OLD, STOP_OLD, EDITION_YEAR, TDA_NAME = _R["year_old"], _R["stop_old"], _R["edition_year"], _R["tda_name"]
 CN_NUMBER, MENTION, SPELLED_NEEDS = _R["cn_number"], _R["mention"], _R["spelled_needs"]
 MENTION_SCORE = spec.MENTION_SCORE
 AMOUNT_SCORE = spec.AMOUNT_SCORE
@@ -180,7 +180,8 @@ class Engine:
         if not meta_file.exists():
             raise FileNotFoundError(f"no search index in {self.index_dir} (run `rulebook index`)")
         self.meta = json.loads(meta_file.read_text(encoding="utf-8"))
-        self.renumbering: dict[str, str | None] = self.meta["renumbering"]
+        # older edition's year → its rule id → the current id (None: dropped)
+        self.renumbering: dict[str, dict[str, str | None]] = self.meta["renumbering"]
         self.glossary = self.meta["glossary"]
         keys = [(k, entry) for entry in self.glossary for k in entry["keys"]]
         keys.sort(key=lambda item: len(item[0]), reverse=True)
@@ -324,13 +325,21 @@ class Engine:
         text = chinese_numerals(t2s(fold(q)).strip(" ?？.!"))
         if SPELLED_NEEDS.search(text):
             text = spelled_numbers(text)
-        old = False
-        if any(year in text for year in OLDER_EDITIONS):          # "2017 rule 46"
-            stripped = YEAR_2017.sub(" ", text)
-            stripped = STOP_2017.sub(" ", stripped).strip(" -.:")
+        old = ""
+        if any(year in text for year in self.renumbering):          # "2017 rule 46"
+            named: list[str] = []
+
+            def older_year(m: re.Match) -> str:
+                year = EDITION_YEAR.search(m[0])[0]
+                if year not in self.renumbering:
+                    return m[0]
+                named.append(year)
+                return " "
+            stripped = YEAR_OLD.sub(older_year, text)
+            stripped = STOP_OLD.sub(" ", stripped).strip(" -.:") if named else stripped
             stripped = re.sub(r"\s+", " ", stripped)
-            if stripped != text.strip():
-                old, text = True, stripped
+            if named and stripped != text.strip():
+                old, text = named[0], stripped
         text = re.sub(r"\s+", " ", TDA_NAME.sub(" ", text)).strip(" -.:")
         if m := RP_REF.match(text):
             rule_id, letter = f"RP-{int(m['number'])}", _part_letter(m["part"])
@@ -339,9 +348,9 @@ class Engine:
         else:
             return None
         if old and not rule_id.startswith("RP-"):
-            if rule_id not in self.renumbering:
+            if rule_id not in self.renumbering[old]:
                 return None
-            rule_id = self.renumbering[rule_id]
+            rule_id = self.renumbering[old][rule_id]
             if rule_id is None:
                 return ("", None)
             letter = None if letter is None else letter   # 2017 parts seldom survive; tried, then dropped

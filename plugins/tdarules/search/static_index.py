@@ -19,7 +19,7 @@ excerpts leave the zero-width spaces out.
 Query understanding: Pagefind only matches words, so ``pagefind/tda-query.<lang>.json`` (one small
 file per site language, see :func:`query_data`) carries what ``docs/assets/search/query.js`` needs to
 do in the browser what :mod:`tdarules.search.query` does on the server: jump to a rule or part named
-by number (2017 numbers through the renumbering) and expand glossary terms and abbreviations typed in
+by number (an older edition's numbers through its renumbering) and expand glossary terms and abbreviations typed in
 any language into the site language's renderings.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ import re
 from pathlib import Path
 
 from . import situations, spec
-from ..editions import oldest_to_current
+from ..editions import to_current
 from ..model import ALL_LANGUAGES
 from .analyzers import CJK, fold, t2s
 from .index import KIND_BOOST, documents, glossary_keys, query_understanding
@@ -95,7 +95,7 @@ def query_data(rulebook, lang: str) -> dict:
     """The static data query.js needs on the ``lang`` site (kept small: no rule text).
 
     ``cjk``: "chars" when the records hold Chinese one character a word (see :func:`cjk_chars`);
-    ``rules``: [id, title, url, part letters] in reading order; ``renumbering``: 2017 id → 2024 id
+    ``rules``: [id, title, url, part letters] in reading order; ``renumbering``: older year → its id → the current id
     (null when dropped); ``glossary``: [keys, renderings, id, shown, rule, rules] per term, keys folded like Whoosh's
     (every language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
     Simplified-folded too, as the records are), the rendering shown (as written) and the rule that
@@ -118,7 +118,7 @@ def query_data(rulebook, lang: str) -> dict:
         shown = entry["renderings"][lang] or names
         glossary.append([keys, list(dict.fromkeys(names)), entry["id"], shown[0] if shown else entry["id"],
                          term.rules[0] if term.rules else "", list(term.rules)])
-    return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": oldest_to_current(rulebook),
+    return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": to_current(rulebook),
             "rules": rules, "glossary": glossary, **understanding,
             "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST, "records": len(docs)}
 

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import get_args
 
 from markupsafe import Markup
 
 from .. import urls
 from ..defects import iter_defects
-from ..editions import changes, next_edition, pairs, rule_redline
+from ..editions import Status, changes, next_edition, pairs, rule_redline
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES, CURRENT_EDITION, DERIVED_LANGUAGES, OLDER_EDITIONS
+from ..model import ALL_LANGUAGES, CURRENT_EDITION, DERIVED_LANGUAGES, OLDER_EDITIONS, PUBLISHED_EDITIONS
 from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
 from ..strings import Strings
@@ -468,6 +470,45 @@ def older_rule_page(wb: Workbench, language: str, year: str, rule_id: str) -> st
                   editions_url=urls.editions_url(language, year, following))
 
 
+STATUSES = get_args(Status)
+
+
+def pending_editions(rulebook: Rulebook) -> list[str]:
+    """Editions added by `rulebook edition add` and not yet published (newer than the current one)."""
+    return sorted(year for year, language in rulebook.editions if language == "en" and year > CURRENT_EDITION
+                  and (rulebook.root / "rulebook" / year / "mapping.yaml").is_file())
+
+
+def pending_report(rulebook: Rulebook, year: str) -> dict:
+    """What an added edition leaves to a person, for the maintainers' part of the editions page: the
+    report `rulebook edition report` prints, or the one-line error that stops it."""
+    from ..editions_next import EditionError, edition_report   # the aligner and remapping: only when an edition waits
+    try:
+        report = edition_report(rulebook.root, year)
+    except EditionError as error:
+        return {"year": year, "error": str(error)}
+    kinds = [(level, [(kind, n) for kind, n in counts.items() if n]) for level, counts in report.kinds.items()]
+    return {"year": year, "error": "", "report": report, "kinds": kinds,
+            "recheck": sorted({name for item in report.remapped for name in item.recheck})}
+
+
+def editions_index_page(wb: Workbench, language: str) -> str:
+    """Every published edition, every comparison, and for maintainers what an added edition waits for."""
+    t = Page(wb, language)
+    comparisons = []
+    for old, new in pairs():
+        counts = Counter(c.status for c in wb.changes(old, new))
+        comparisons.append((old, new, [(status, counts[status]) for status in STATUSES if counts[status]]))
+
+    def q_years(old: str, new: str, key: str) -> str:
+        return Page(wb, language, (old, new)).q(key)
+
+    return render("workbench/editions_index.md.j2", t=t, **_front(t.q("editions_index_title")), language=language,
+                  published=PUBLISHED_EDITIONS, current=CURRENT_EDITION, comparisons=comparisons, q_years=q_years,
+                  pair_url=lambda old, new: urls.editions_url(language, old, new),
+                  pending=[pending_report(wb.rulebook, year) for year in pending_editions(wb.rulebook)])
+
+
 # ---------------------------------------------------------------------------------- page registry
 
 def workbench_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
@@ -481,6 +522,7 @@ def workbench_pages(rulebook: Rulebook, strings: Strings) -> dict[str, str]:
         pages[f"compare/index.{language}.md"] = compare_index_page(wb, language)
         for rule in rulebook.edition("en").all_rules():
             pages[f"compare/{urls.rule_path(rule.id).rstrip('/')}.{language}.md"] = compare_page(wb, language, rule.id)
+        pages[f"editions/index.{language}.md"] = editions_index_page(wb, language)
         for old_year, new_year in pairs():
             pages[f"editions/{old_year}-{new_year}.{language}.md"] = editions_page(wb, language, old_year, new_year)
         for year in OLDER_EDITIONS:
