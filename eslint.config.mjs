@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", "site/", "build/", ".venv/", "docs/generated/", "bench/plain_site/"] },
+  { ignores: ["node_modules/", "site/", ".site.new/", ".site.old/", "build/", ".venv/", "docs/generated/", "bench/plain_site/"] },
   js.configs.recommended,
   {
     rules: {

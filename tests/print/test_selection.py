@@ -89,3 +89,18 @@ def test_error_messages_are_localized(parts, language):
     if language != "en":
         localized = {code: strings.get(f"errors.{code}", language, token="x", rule="x", part="x", last="x") for code in templates}
         assert all(localized[c] != english[c] for c in templates)
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+def test_a_missing_rule_names_the_editions_own_range():
+    """Another edition has another number of rules: the message says the range of the one printed."""
+    from tdarules.site.generate import load_strings
+    strings = load_strings(ROOT / "rulebook")
+    smaller = {**{str(n): [] for n in range(1, 6)}, "RP-1": [], "RP-2": []}
+    templates = {code: strings.get(f"errors.{code}", "en", token="{token}", rule="{rule}", part="{part}", last="{last}")
+                 for code in strings.table["errors"]}
+    [result] = run_node(smaller, ["9, RP-3"], templates)
+    _, errors = parse_selection("9, RP-3", smaller)
+    python = [strings.get(f"errors.{e.code}", "en", token=e.token, **{"rule": "", "part": "", **e.params}) for e in errors]
+    assert result["messages"] == python == ["“9”: there is no such rule (rules are 1–5).",
+                                            "“RP-3”: there is no such procedure (RP-1–RP-2)."]

@@ -86,18 +86,18 @@ export function parseSelection(text, parts) {
     const exists = (n) => n >= 1 && n <= last && (rp + n) in parts;
     if ((m = /^(\d+)$/.exec(body))) {
       const n = Number(m[1]);
-      if (exists(n)) add(rp + n); else fail(missing, token);
+      if (exists(n)) add(rp + n); else fail(missing, token, { last: rp + last });
     } else if ((m = /^(\d+)-?([A-Z])$/.exec(body))) {
       const n = Number(m[1]);
       const id = rp + n;
-      if (!exists(n)) fail(missing, token);
+      if (!exists(n)) fail(missing, token, { last: rp + last });
       else if (!parts[id].includes(m[2])) fail("no_part", token, { rule: id, part: m[2] });
       else add(id, m[2]);
     } else if ((m = /^(\d+)-(?:RP-)?(\d+)$/.exec(body)) && (rp || !/RP-/.test(body))) {
       const a = Number(m[1]);
       const b = Number(m[2]);
       if (a > b) fail("reversed", token);
-      else if (!exists(a)) fail(missing, token);
+      else if (!exists(a)) fail(missing, token, { last: rp + last });
       else {
         const end = Math.min(b, last);
         for (let n = a; n <= end; n += 1) if (exists(n)) add(rp + n);

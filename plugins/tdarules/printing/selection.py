@@ -78,12 +78,12 @@ def parse_selection(text: str, parts: dict[str, list[str]]) -> tuple[list[Item],
 
         if m := re.fullmatch(r"([0-9]+)", body):
             n = int(m[1])
-            add(f"{rp}{n}") if exists(n) else errors.append(SelectionError(missing, token))
+            add(f"{rp}{n}") if exists(n) else errors.append(SelectionError(missing, token, {"last": f"{rp}{last}"}))
         elif m := re.fullmatch(r"([0-9]+)-?([A-Z])", body):
             n, letter = int(m[1]), m[2]
             rule_id = f"{rp}{n}"
             if not exists(n):
-                errors.append(SelectionError(missing, token))
+                errors.append(SelectionError(missing, token, {"last": f"{rp}{last}"}))
             elif letter not in parts[rule_id]:
                 errors.append(SelectionError("no_part", token, {"rule": rule_id, "part": letter}))
             else:
@@ -93,7 +93,7 @@ def parse_selection(text: str, parts: dict[str, list[str]]) -> tuple[list[Item],
             if a > b:
                 errors.append(SelectionError("reversed", token))
             elif not exists(a):
-                errors.append(SelectionError(missing, token))
+                errors.append(SelectionError(missing, token, {"last": f"{rp}{last}"}))
             else:
                 for n in range(a, min(b, last) + 1):
                     if exists(n):

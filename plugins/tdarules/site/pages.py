@@ -100,7 +100,11 @@ def reading_order(edition: Edition) -> list[str]:
 def home_page(ctx: Context) -> str:
     edition = ctx.edition
     from ..printing.links import downloads_view
+    # the number box's bounds, from the edition: a new edition may have more rules
+    last_rule = max(int(rule_id) for rule_id in edition.rules)
+    last_procedure = max(int(rule_id.removeprefix("RP-")) for rule_id in edition.procedures)
     return render("pages/home.md", ctx=ctx, title=edition.title.text, meta={}, edition=edition,
+                  last_rule=last_rule, last_procedure=last_procedure,
                   part_index=part_index(edition), downloads=downloads_view(ctx),
                   section_rules={s.id: [edition.rule(r) for r in s.rules] for s in edition.sections})
 

@@ -5,17 +5,25 @@ Written once at build time at the highest settings, so `rulebook serve` (and ngi
 without compressing per request. A sibling is kept only when it saves at least 5 %. Files that are
 already compressed (Pagefind's ``.pf_*`` chunks and wasm, images) are left alone.
 
+Compressing is the largest single cost of a build, and most files come out byte for byte the same
+from one build to the next (a fresh site folder each time): compressed bytes are kept in the user's
+cache folder under the SHA-256 of the file's bytes and the settings (``~/.cache/tdarules/precompress``,
+``TDA_PRECOMPRESS_CACHE``: another folder, or ``off``), the least recently used going first.
+
 Plain functions, no MkDocs import.
 """
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import brotli
+
+from ..disk_cache import DiskCache
 
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".webmanifest"}
 # The Whoosh index is read by the server, never sent; Material's lunr search is not used here.
@@ -24,6 +32,8 @@ SKIP_PREFIXES = ("search-index/", "assets/javascripts/lunr/", "assets/javascript
 # language take 10, the assets every page shares take 11.
 HTML_QUALITY, ASSET_QUALITY = 10, 11
 MIN_SAVING = 0.05
+# Entries kept: a whole site is ~8,000 (two per text file), so a few builds' worth of changes.
+CACHE = DiskCache("precompress", "TDA_PRECOMPRESS_CACHE", keep=40_000)
 
 
 def compressible(path: Path, site_dir: Path) -> bool:
@@ -46,7 +56,7 @@ def compress_file(path: Path) -> tuple[int, int, int]:
         target = path.with_name(path.name + suffix)
         packed = _same(target, data, decompress)
         if packed is None:
-            packed = compress(data)
+            packed = _cached(data, f"{suffix}{quality if suffix == '.br' else 9}", compress)
             if len(packed) > len(data) * (1 - MIN_SAVING):
                 target.unlink(missing_ok=True)
                 continue
@@ -55,6 +65,40 @@ def compress_file(path: Path) -> tuple[int, int, int]:
         os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         sizes[i] = len(packed)
     return tuple(sizes)
+
+
+def _cached(data: bytes, setting: str, compress) -> bytes:
+    """compress(data), from the cache when these bytes were compressed so before."""
+    folder = CACHE.folder()
+    if folder is None:
+        return compress(data)
+    entry = folder / f"{hashlib.sha256(data).hexdigest()}{setting}"
+    try:
+        packed = entry.read_bytes()
+        os.utime(entry)                                   # used: kept longer
+        return packed
+    except OSError:
+        pass
+    packed = compress(data)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        aside = entry.with_name(f".{entry.name}.{os.getpid()}")
+        aside.write_bytes(packed)
+        os.replace(aside, entry)
+    except OSError:
+        pass                                              # a read-only home: compress every time
+    return packed
+
+
+def _evict() -> None:
+    """Keep the CACHE.keep most recently used entries."""
+    folder = CACHE.folder()
+    try:
+        entries = sorted(folder.iterdir(), key=lambda p: p.stat().st_mtime_ns) if folder and folder.is_dir() else []
+        for stale in entries[:max(0, len(entries) - CACHE.keep)]:
+            stale.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _same(target: Path, data: bytes, decompress) -> bytes | None:
@@ -72,6 +116,7 @@ def precompress(site_dir: Path, workers: int = 2) -> dict[str, int]:
     files = [p for p in site_dir.rglob("*") if compressible(p, site_dir)]
     with ThreadPoolExecutor(max_workers=workers) as pool:   # brotli releases the GIL
         results = list(pool.map(compress_file, files))
+    _evict()
     return {"files": len(files), "raw": sum(r[0] for r in results),
             "br": sum(r[1] or r[0] for r in results), "gz": sum(r[2] or r[0] for r in results)}
 
