@@ -1,22 +1,20 @@
 """Does search stay as good once a new edition renumbers everything? The synthetic next edition
-(tests/synthetic_edition.py) goes through `rulebook edition add`; then a copy of the project is
-switched to it as if it were current (its YAML in the current edition's folder, the remapped
-situation vocabulary, glossary and training questions in place of today's) and both search indexes are
-built. The held-out batches are asked of each: today's with their own labels, the new edition's with
-the labels remapped through the same alignment (`remap.remap_list`, as the training questions were).
+(tests/synthetic_edition.py) goes through `rulebook edition add` and `rulebook edition publish` in a
+copy of the project with its code (tests/project_build.project_with_code), whose `rulebook index`
+then builds the new edition's search index with its remapped training questions and vocabulary.
+Today's index is built beside it. The held-out batches are asked of each: today's with their own
+labels, the new edition's with the labels remapped through the same alignment (`remap.remap_list`,
+as the training questions were).
 
     .venv/bin/python bench/edition_search.py [--batches unseen12,unseen13,unseen14]
 
 Prints MRR@10 / recall@3 per batch and language for both, and how many labels the remapping dropped
-or flagged; asserts nothing. The learned evidence trains on `evaluate.TUNING`, paths of this project:
-for the switched copy they are pointed at its remapped training files (the only way in without
-changing the package for a benchmark).
+or flagged; asserts nothing.
 """
 from __future__ import annotations
 
 import argparse
-import re
-import shutil
+import subprocess
 import sys
 import tempfile
 from dataclasses import replace
@@ -26,11 +24,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from project_build import project_with_code  # noqa: E402
 from synthetic_edition import longform_text, next_edition, renumber_references  # noqa: E402
-from tdarules.editions_next import add_edition, added_edition  # noqa: E402
-from tdarules.editions_next.remap import Targets, remap_list  # noqa: E402
+from tdarules.editions_next import added_edition  # noqa: E402
+from tdarules.editions_next.remap import remap_list  # noqa: E402
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.model import CURRENT_EDITION, LANGUAGES  # noqa: E402
 from tdarules.search import evaluate  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import search  # noqa: E402
@@ -38,47 +36,22 @@ from tdarules.search.query import search  # noqa: E402
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 
 
-def add_synthetic(root: Path) -> str:
-    """The synthetic next edition added beside the current one in `root`; returns its year."""
-    current = load_rulebook(ROOT)
-    synthetic = renumber_references(next_edition(current.edition("en", CURRENT_EDITION)))
-    shutil.copytree(ROOT / "rulebook", root / "rulebook")
-    (root / "tests" / "calculators").mkdir(parents=True)
-    shutil.copy(ROOT / "tests" / "calculators" / "RULE-REVIEW.yaml", root / "tests" / "calculators")
-    source = root / "longform.txt"
-    source.write_text(longform_text(synthetic.edition), encoding="utf-8")
-    report = add_edition(root, source, synthetic.edition.edition)
-    for line in report.lines(limit=2)[:6]:
-        print("  " + line)
-    return synthetic.edition.edition
-
-
-def switched(root: Path, year: str, targets: Targets) -> Path:
-    """A copy of `root` whose current edition is the added one, with what was remapped in place."""
-    out = root.parent / "switched"
-    shutil.copytree(root / "rulebook", out / "rulebook")
-    book, added = out / "rulebook", out / "rulebook" / year
-    for language in LANGUAGES:
-        text = (added / f"{language}.yaml").read_text(encoding="utf-8")
-        text = re.sub(rf"^edition: '?{year}'?$", f"edition: '{CURRENT_EDITION}'", text, count=1, flags=re.M)
-        (book / CURRENT_EDITION / f"{language}.yaml").write_text(text, encoding="utf-8")
-    remapped = added / "remapped"
-    for name in ("situations.yaml", "glossary.yaml"):
-        if (remapped / name).exists():
-            shutil.copy(remapped / name, book / name)
-    for path in (remapped / "training").glob("*.yaml"):
-        shutil.copy(path, book / "training" / path.name)
-    # the 2017 → current pairs follow the renumbering too (a dropped rule: no successor)
-    lines = []
-    for line in (book / "renumbering.yaml").read_text(encoding="utf-8").splitlines():
-        match = re.match(r"^(\s+new: )'([^']+)'$", line)
-        if match:
-            target = targets.target(match[2])
-            line = f"{match[1]}'{target.new[0]}'" if target and target.new else f"{match[1]}" if target else line
-        lines.append(line)
-    (book / "renumbering.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    shutil.rmtree(added)
-    return out
+def published_copy(folder: Path) -> tuple[Path, str]:
+    """A copy of the project in which the synthetic next edition was added, published and indexed by
+    the copy's own code; returns its root and the edition's year."""
+    root, env = project_with_code(folder)
+    synthetic = renumber_references(next_edition(load_rulebook(ROOT).edition("en")))
+    year = synthetic.edition.edition
+    (root / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")
+    for args in (["edition", "add", "longform.txt", "--year", year, "--limit", "2"],
+                 ["edition", "publish", "--year", year, "--accept-uncertain"], ["index"]):
+        result = subprocess.run([sys.executable, "-m", "tdarules.cli", *args, "--root", str(root)], cwd=root,
+                                env=env, capture_output=True, text=True)
+        if result.returncode:
+            raise SystemExit(f"rulebook {' '.join(args)} failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+        if args[:2] == ["edition", "add"]:
+            print("\n".join("  " + line for line in result.stdout.splitlines()[:6]))
+    return root, year
 
 
 def measure(index_dir: Path, cases) -> dict[str, list]:
@@ -103,25 +76,11 @@ def main() -> int:
     parser.add_argument("--batches", default="unseen12,unseen13,unseen14")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder) / "project"
-        print("edition add (synthetic):")
-        year = add_synthetic(root)
-        _, _, targets = added_edition(root, year)
-        new_root = switched(root, year, targets)
-        switched_book = load_rulebook(new_root)                   # the switched copy is valid data
-        titles = {r.title.text for r in switched_book.edition("en").all_rules()}
-        print(f"switched: {len(titles)} rules and procedures, "
-              f"{len(titles - {r.title.text for r in load_rulebook(ROOT).edition('en').all_rules()})} titles not in today's")
-        today_index, new_index = Path(folder) / "today", Path(folder) / "next"
+        print("edition add and publish (synthetic):")
+        new_root, year = published_copy(Path(folder) / "project")
+        _, _, targets = added_edition(new_root, year)
+        today_index, new_index = Path(folder) / "today", new_root / "build" / "search-index"
         build_index(load_rulebook(ROOT), today_index)
-        tuning = evaluate.TUNING
-        evaluate.TUNING = tuple(new_root / "rulebook" / "training" / p.name for p in tuning)
-        evaluate.tuning_cases.cache_clear()
-        try:
-            build_index(load_rulebook(new_root), new_index)
-        finally:
-            evaluate.TUNING = tuning
-            evaluate.tuning_cases.cache_clear()
         print(f"\n{'MRR@10 / recall@3':<24}" + "  ".join(f"{lang:>15}" for lang in (*LANGS, "all")))
         for name in args.batches.split(","):
             cases = evaluate.load_queries(evaluate.QUERIES.with_name(f"questions_{name}.yaml"))

@@ -3,8 +3,9 @@
   /<lang>/qa/                    translation QA findings of this language (absorbs the old source-notes page)
   /<lang>/compare/               rules with open findings, filterable by kind and language
   /<lang>/compare/<rule>/        every language aligned unit by unit, gaps explicit, provenance and findings
-  /<lang>/editions/2017-2024/    each 2017 rule, its 2024 number and status
-  /<lang>/2017/rules/<n>/        the 2017 text, marked as the old edition, with the redline to 2024 (#redline)
+  /<lang>/editions/              every edition, each pair compared; what an added edition waits for
+  /<lang>/editions/<old>-<new>/  each rule of the older edition, its number in the later one and status
+  /<lang>/<year>/rules/<n>/      an older edition's text, marked so, with the redline to the next (#redline)
 
 No MkDocs import; markup lives in templates/workbench/*.j2 (autoescaped), data arrives as plain values.
 """
