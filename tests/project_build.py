@@ -1,12 +1,14 @@
 """A copy of the project and one whole build of it, shared by the tests of the build command
-(tests/test_cli.py) and of the public site URL (tests/print/test_site_url.py): each whole build
-costs about a minute, so the two read the same one."""
+(tests/test_cli.py), of the public site URL (tests/print/test_site_url.py) and of a new edition made
+current (tests/test_edition_publish.py): each whole build costs one to two minutes, so they read the
+same one."""
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,8 +51,9 @@ HOSTILE_MARKERS = ("<script>alert(1)", "<meta http-equiv=\"refresh\" content=\"0
 
 def add_hostile_titles(root: Path) -> None:
     """Replace the first occurrence of each title in the copy's translations with hostile markup."""
+    from tdarules.model import CURRENT_EDITION
     for language, replacements in HOSTILE_TITLES.items():
-        path = root / "rulebook" / "2024" / f"{language}.yaml"
+        path = root / "rulebook" / CURRENT_EDITION / f"{language}.yaml"
         text = path.read_text(encoding="utf-8")
         for old, hostile in replacements.items():
             assert old in text, f"{path}: {old!r} not found"
@@ -59,17 +62,52 @@ def add_hostile_titles(root: Path) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def whole_build(target: Path) -> tuple[Path, subprocess.CompletedProcess]:
-    """`rulebook build --strict` in a copy of the project over a stale site, for the public address
-    PUBLIC, with HOSTILE_TITLES in its translations. Without the PDFs: at another address their footers and QR codes change, so the cache
-    would not serve and rendering all of them again takes minutes; `make build` makes them and
-    tests/print checks them."""
-    root = project_copy(target)
+@dataclass
+class OtherBuild:
+    """The one whole build besides the site's own: what it was made from and what each step said."""
+    root: Path
+    result: subprocess.CompletedProcess          # `rulebook build`
+    year: str                                    # the edition current in it, published there
+    previous: str                                # the edition current before (today's)
+    env: dict
+    refused: subprocess.CompletedProcess         # `edition publish` before the uncertain matches were confirmed
+    published: subprocess.CompletedProcess       # ... and after
+
+    def run(self, *args: str) -> subprocess.CompletedProcess:
+        """A `rulebook` command of the copy's own code in the copy."""
+        return subprocess.run([sys.executable, "-m", "tdarules.cli", *args, "--root", str(self.root)], cwd=self.root,
+                              env=self.env, capture_output=True, text=True, timeout=900)
+
+
+def whole_build(target: Path) -> OtherBuild:
+    """One whole build that puts everything a real project meets later in one place, so a test run
+    builds the site twice, not once per concern: a copy of the project with its code, HOSTILE_TITLES
+    in its translations, the synthetic next edition added (`rulebook edition add`), its uncertain
+    matches confirmed by a person and published (`rulebook edition publish`), then `rulebook build
+    --strict` over a stale site for the public address PUBLIC. Without the PDFs: at another address
+    their footers and QR codes change, so the cache would not serve and rendering all of them again
+    takes minutes; `make build` makes them and tests/print checks them."""
+    from synthetic_edition import edit_mapping, longform_text, next_edition, renumber_references
+    from tdarules.loader import load_rulebook
+    from tdarules.model import CURRENT_EDITION
+    from tdarules.yamlio import read_yaml, to_plain
+
+    root, env = project_with_code(target)
     add_hostile_titles(root)
+    synthetic = renumber_references(next_edition(load_rulebook(ROOT).edition("en")))
+    year = synthetic.edition.edition
+    (root / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")
+    build = OtherBuild(root, None, year, CURRENT_EDITION, env, None, None)
+    added = build.run("edition", "add", "longform.txt", "--year", year)
+    assert added.returncode == 0, added.stderr
+    build.refused = build.run("edition", "publish", "--year", year)
+    # a person reads the uncertain matches and confirms them as the aligner proposed
+    mapping = root / "rulebook" / year / "mapping.yaml"
+    edit_mapping(mapping, {unit["old"]: {"confirmed": True}
+                           for unit in to_plain(read_yaml(mapping))["units"] if unit["uncertain"]})
+    build.published = build.run("edition", "publish", "--year", year)
     (root / "site").mkdir()
     (root / "site" / "stale.html").write_text("from the last build", encoding="utf-8")
-    env = {**os.environ, "TDA_PDF": "false", "NO_MKDOCS_2_WARNING": "1"}
     # a hang guard, not a time limit: a whole build takes ~1–2 min on 2 cores shared with other work
-    result = subprocess.run([sys.executable, "-m", "tdarules.cli", "build", "--strict", "--root", str(root),
-                             "--site-url", PUBLIC], capture_output=True, text=True, cwd=ROOT, env=env, timeout=900)
-    return root, result
+    build.result = build.run("build", "--strict", "--site-url", PUBLIC)
+    return build

@@ -176,7 +176,7 @@ def test_a_failing_mkdocs_build_keeps_the_last_good_site(tmp_path):
 def test_build_writes_site_and_private_index_then_swaps(public_build):
     """The whole build, as `make build` runs it but for the PDFs (project_build.whole_build), in a copy
     of the project over a stale site."""
-    root, result = public_build
+    root, result = public_build.root, public_build.result
     assert result.returncode == 0, result.stderr[-3000:]
     site = root / "site"
     assert (site / "en" / "rules" / "43" / "index.html").is_file() and (site / "pagefind").is_dir()
@@ -197,7 +197,7 @@ def _line(path: Path, needle: str, after: str) -> int:
 def test_hostile_translated_titles_arrive_escaped_on_every_page(public_build):
     """Titles imported from a translator's file reach Material's templates (<title>, header, navigation,
     footer), which print them as HTML: every page of the build must carry them as text, never as markup."""
-    root, result = public_build
+    root, result = public_build.root, public_build.result
     assert result.returncode == 0, result.stderr[-3000:]
     pages = sorted((root / "site").rglob("*.html"))
     assert len(pages) > 900

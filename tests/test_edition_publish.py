@@ -1,71 +1,42 @@
 """`rulebook edition publish`: the synthetic next edition, added beside the current one, becomes current
 in a copy of the whole project (its code too: the command switches the one place the code names the
-current edition), and the site is built with three editions. What a reader meets afterwards: every
-older edition at its own address in their language, each pair of editions compared, a rule's history,
-stale translations said in words, the 2017 numbers still found by search."""
+current edition), and the site is built with three editions: the project's other whole build, which
+also carries hostile translated titles and a public address (tests/project_build.whole_build). What a
+reader meets afterwards: every older edition at its own address in their language, each pair of
+editions compared, a rule's history, stale translations said in words, every older edition's numbers
+still found by search."""
 from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from project_build import project_with_code
-from synthetic_edition import edit_mapping, longform_text, next_edition, renumber_references
 from tdarules.editions_next.publish import published_model
 from tdarules.editions_next import EditionError
 from tdarules.loader import load_rulebook
 from tdarules.model import CURRENT_EDITION, OLDER_EDITIONS
-from tdarules.yamlio import read_yaml, to_plain
 
 ROOT = Path(__file__).resolve().parents[1]
 ONE_LINE_ERROR = re.compile(r"^\S+:\d+: \S+: .+$")
 MODEL = "plugins/tdarules/model.py"
 
 
-@dataclass
-class Project:
-    root: Path
-    year: str
-    env: dict
-
-    def run(self, *args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "tdarules.cli", *args, "--root", str(self.root)], cwd=self.root,
-                              env=self.env, capture_output=True, text=True, timeout=900)
-
-
-def _project(target: Path) -> Project:
-    """A copy of the project, its code included (run from the copy, so switching the current edition
-    changes the copy only), with the synthetic next edition written as a Longform."""
-    root, env = project_with_code(target)
-    synthetic = renumber_references(next_edition(load_rulebook(ROOT).edition("en")))
-    (root / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")
-    return Project(root, synthetic.edition.edition, env)
-
-
 @pytest.fixture(scope="module")
-def published(tmp_path_factory) -> Project:
-    project = _project(tmp_path_factory.mktemp("publish"))
-    added = project.run("edition", "add", "longform.txt", "--year", project.year)
-    assert added.returncode == 0, added.stderr
-    refused = project.run("edition", "publish", "--year", project.year)
+def published(public_build):
+    """The project's other whole build (tests/project_build.whole_build): the synthetic next edition
+    added, refused while uncertain matches wait, confirmed, published and built."""
+    assert public_build.result.returncode == 0, public_build.result.stdout[-3000:] + public_build.result.stderr[-3000:]
+    return public_build
+
+
+def test_publish_waits_for_a_person_to_confirm_the_uncertain_matches(published):
+    refused = published.refused
     assert refused.returncode == 1 and ONE_LINE_ERROR.match(refused.stderr.strip()), refused.stderr
-    assert "uncertain" in refused.stderr and project.year not in (project.root / MODEL).read_text(encoding="utf-8")
-    # a person reads the uncertain matches and confirms them as the aligner proposed
-    mapping = project.root / "rulebook" / project.year / "mapping.yaml"
-    proposed = [unit["old"] for unit in to_plain(read_yaml(mapping))["units"] if unit["uncertain"]]
-    assert proposed
-    edit_mapping(mapping, {old: {"confirmed": True} for old in proposed})
-    done = project.run("edition", "publish", "--year", project.year)
-    assert done.returncode == 0, done.stderr
-    project.published = done.stdout
-    build = project.run("build", "--strict")
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    return project
+    assert "uncertain" in refused.stderr and f"rulebook/{published.year}/mapping.yaml:" in refused.stderr
+    assert "wrote" not in refused.stdout                   # nothing switched while a person is awaited
+    assert published.published.returncode == 0, published.published.stderr
 
 
 def test_published_model_switches_the_current_edition():
@@ -80,7 +51,7 @@ def test_published_model_switches_the_current_edition():
 
 def test_publish_puts_the_remapped_files_in_place_and_switches_the_code(published):
     root, year = published.root, published.year
-    written = published.published.split()
+    written = published.published.stdout.split()
     assert f"{MODEL}" in written and "rulebook/situations.yaml" in written and "tests/calculators/RULE-REVIEW.yaml" in written
     model = (root / MODEL).read_text(encoding="utf-8")
     assert f'CURRENT_EDITION = "{year}"' in model

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from project_build import PUBLIC
-from tdarules.model import CURRENT_EDITION
 from tdarules.site_url import DEFAULT, SiteUrlError, normalize
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,17 +42,22 @@ def test_build_refuses_a_bad_site_url_in_one_line():
 @pytest.fixture(scope="module")
 def public_site(public_build) -> Path:
     """The real build (without PDFs) for https://rules.example.org/, the one tests/test_cli.py checks."""
-    root, result = public_build
-    assert result.returncode == 0, result.stderr[-3000:]
-    return root / "site"
+    assert public_build.result.returncode == 0, public_build.result.stderr[-3000:]
+    return public_build.root / "site"
 
 
-def test_canonical_links_sitemaps_and_print_footer_use_the_public_url(public_site):
+@pytest.fixture(scope="module")
+def year(public_build) -> str:
+    """The edition current in that build (a newer one than today's: it names its own year)."""
+    return public_build.year
+
+
+def test_canonical_links_sitemaps_and_print_footer_use_the_public_url(public_site, year):
     page = (public_site / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
     assert f'<link rel="canonical" href="{PUBLIC}ru/rules/43/">' in page
     # printed, the page names its edition: the address keeps its meaning when a newer edition is current
-    assert f"rules.example.org/ru/{CURRENT_EDITION}/rules/43/" in re.search(r'<style media="print">.*?</style>', page, re.S)[0]
-    assert f'<p class="tda-print-url">rules.example.org/ru/{CURRENT_EDITION}/rules/43/</p>' in page
+    assert f"rules.example.org/ru/{year}/rules/43/" in re.search(r'<style media="print">.*?</style>', page, re.S)[0]
+    assert f'<p class="tda-print-url">rules.example.org/ru/{year}/rules/43/</p>' in page
     assert f'<link rel="alternate" href="{PUBLIC}en/rules/43/" hreflang="en">' in page        # for search engines
     builder = (public_site / "ru" / "print" / "index.html").read_text(encoding="utf-8")
     assert f'"qrBase": "{PUBLIC}"' in builder                     # the sheet shows the codes made for it
@@ -63,7 +67,7 @@ def test_canonical_links_sitemaps_and_print_footer_use_the_public_url(public_sit
 
 
 @pytest.mark.skipif(not (shutil.which("zbarimg") and shutil.which("pdftoppm")), reason="zbar-tools and poppler needed")
-def test_qr_codes_encode_the_public_url(public_site, tmp_path):
+def test_qr_codes_encode_the_public_url(public_site, year, tmp_path):
     from weasyprint import HTML
     for language, rule in (("en", "43"), ("zh-Hant", "RP-8"), ("ru", "11")):
         svg = public_site / "qr" / language / f"{rule}.svg"
@@ -73,7 +77,7 @@ def test_qr_codes_encode_the_public_url(public_site, tmp_path):
         decoded = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "qr.png")], capture_output=True,
                                  text=True).stdout.strip()
         path = f"rp/{rule[3:]}/" if rule.startswith("RP-") else f"rules/{rule}/"
-        assert decoded == f"{PUBLIC}{language}/{CURRENT_EDITION}/{path}"
+        assert decoded == f"{PUBLIC}{language}/{year}/{path}"
         # and the address leads to that rule: a page in the same language sends the reader on to it
-        landing = (public_site / language / CURRENT_EDITION / path / "index.html").read_text(encoding="utf-8")
+        landing = (public_site / language / year / path / "index.html").read_text(encoding="utf-8")
         assert f'<meta http-equiv="refresh" content="0; url=/{language}/{path}">' in landing
