@@ -316,3 +316,21 @@ def test_the_editions_page_lists_what_the_added_edition_waits_for(added, loaded,
         assert all(f"<code>{unit}</code>" in pending for unit in units) and units, lang
     assert "rulebook/situations.yaml" in pending
     assert f'href="/{language}/editions/2017-2024/"' in page     # the published pair, compared
+
+
+def test_a_broken_mapping_is_a_one_line_problem_of_the_loader(added, tmp_path):
+    """The loader reads each added edition's mapping as its succession: a damaged one is reported with
+    its file and line, never a traceback."""
+    from tdarules.loader import RulebookError
+    shutil.copytree(added.root / "rulebook", tmp_path / "rulebook")
+    mapping = tmp_path / "rulebook" / added.year / "mapping.yaml"
+    text = mapping.read_text(encoding="utf-8")
+    mapping.write_text(text.replace(f"to: '{added.year}'", "to: '1999'", 1), encoding="utf-8")
+    with pytest.raises(RulebookError) as raised:
+        load_rulebook(tmp_path)
+    [problem] = raised.value.problems
+    assert str(problem).startswith(f"rulebook/{added.year}/mapping.yaml:") and "'1999'" in str(problem)
+    mapping.write_text(text.replace("units:", "units: 3\nunused:", 1), encoding="utf-8")
+    with pytest.raises(RulebookError) as raised:
+        load_rulebook(tmp_path)
+    assert [ONE_LINE_ERROR.match(str(p)) is not None for p in raised.value.problems] == [True]

@@ -178,24 +178,18 @@ def _successions(root: Path, renumbering, editions, documents, problems, cache) 
         document, plain = _read(root, file, documents, problems, cache)
         if document is None:
             continue
-        units = plain.get("units")
-        if str(plain.get("to")) != year or not isinstance(units, list):
-            problems.append(Problem(file, line_of(document, ("to",)), "-",
-                                    f"to: must be {year!r}, with the aligned units under `units`"))
+        from .importers.align import Alignment   # the aligner's rapidfuzz: only when an edition was added
+        try:
+            alignment = Alignment.from_yaml_dict(plain)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            problems.append(Problem(file, 1, "-", f"not a mapping written by `rulebook edition add` ({error})"))
             continue
-        steps = []
-        for index, unit in enumerate(units):
-            if not isinstance(unit, dict) or unit.get("level") != "rule" or unit.get("old") is None:
-                continue
-            target = unit.get("new")
-            new = () if target is None else (str(target),) if isinstance(target, (str, int)) else \
-                tuple(map(str, target)) if isinstance(target, list) else None
-            if new is None:
-                problems.append(Problem(file, line_of(document, ("units", index, "new")), str(unit["old"]),
-                                        "new: must be a rule id, a list of them, or empty"))
-                continue
-            steps.append(Step(old=str(unit["old"]), new=new, note=str(unit.get("note") or "")))
-        out.append(Succession(old=str(plain.get("from", "")), new=year, file=file, steps=tuple(steps)))
+        if alignment.new_edition != year:
+            problems.append(Problem(file, line_of(document, ("to",)), "-", f"to: says {alignment.new_edition!r}, "
+                                    f"but the file is the {year} edition's"))
+            continue
+        steps = [Step(old=match.old, new=match.new, note=match.note) for match in alignment.at("rule") if match.old is not None]
+        out.append(Succession(old=alignment.old_edition, new=year, file=file, steps=tuple(steps)))
     reached = {s.new for s in out}
     unread = {problem.file for problem in problems}       # a file that failed to read is reported already
     for year in PUBLISHED_EDITIONS[1:]:

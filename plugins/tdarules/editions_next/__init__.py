@@ -30,7 +30,7 @@ from pydantic import ValidationError
 from ..atomic import WriteError, write_atomic
 from ..importers.align import KINDS, LEVELS, Alignment, align, read_mapping, write_mapping
 from ..importers.longform import import_longform
-from ..loader import _validate, stored_editions
+from ..loader import MAPPING, _validate, stored_editions
 from ..model import LANGUAGES, YEAR, Edition
 from ..yamlio import Problem, YamlError, dump_yaml, line_of, read_yaml, to_plain
 from .carry import NEW_NOTE, carry_translation
@@ -38,7 +38,6 @@ from .remap import Flag, Remapped, Targets, kinds, remap_glossary, remap_review,
     remap_situations, remap_training
 from .source import SourceError, read_source
 
-MAPPING = "mapping.yaml"
 HEADER = "# Imported by `rulebook edition add` from {source}; the alignment with {previous} is in mapping.yaml.\n"
 CARRIED_HEADER = ("# Carried from rulebook/{previous}/{language}.yaml by `rulebook edition add`: texts whose English\n"
                   "# changed are marked stale_from: {previous}; units new in {year} have a missing-text defect.\n")
