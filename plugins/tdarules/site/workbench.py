@@ -23,7 +23,7 @@ from markupsafe import Markup
 from .. import urls
 from ..defects import iter_defects
 from ..editions import Status, changes, next_edition, pairs, rule_redline
-from ..loader import Rulebook
+from ..loader import MAPPING, Rulebook
 from ..model import ALL_LANGUAGES, CURRENT_EDITION, DERIVED_LANGUAGES, OLDER_EDITIONS, PUBLISHED_EDITIONS
 from ..qa.findings import KINDS, Finding
 from ..qa.report import findings_for, qa_strings
@@ -69,6 +69,11 @@ class Workbench:
         if (old, new) not in self._changes:
             self._changes[(old, new)] = changes(self.rulebook, old, new)
         return self._changes[(old, new)]
+
+    @cached_property
+    def pending(self) -> list[dict]:
+        """The report of each added, unpublished edition, made once for every language's page."""
+        return [pending_report(self.rulebook, year) for year in pending_editions(self.rulebook)]
 
     @cached_property
     def examples(self) -> dict[str, tuple[str, str]]:
@@ -477,7 +482,7 @@ STATUSES = get_args(Status)
 def pending_editions(rulebook: Rulebook) -> list[str]:
     """Editions added by `rulebook edition add` and not yet published (newer than the current one)."""
     return sorted(year for year, language in rulebook.editions if language == "en" and year > CURRENT_EDITION
-                  and (rulebook.root / "rulebook" / year / "mapping.yaml").is_file())
+                  and (rulebook.root / "rulebook" / year / MAPPING).is_file())
 
 
 def pending_report(rulebook: Rulebook, year: str) -> dict:
@@ -507,7 +512,7 @@ def editions_index_page(wb: Workbench, language: str) -> str:
     return render("workbench/editions_index.md.j2", t=t, **_front(t.q("editions_index_title")), language=language,
                   published=PUBLISHED_EDITIONS, current=CURRENT_EDITION, comparisons=comparisons, q_years=q_years,
                   pair_url=lambda old, new: urls.editions_url(language, old, new),
-                  pending=[pending_report(wb.rulebook, year) for year in pending_editions(wb.rulebook)])
+                  pending=wb.pending)
 
 
 # ---------------------------------------------------------------------------------- page registry
