@@ -254,3 +254,41 @@ def test_a_translator_at_the_desk(browser, served, corpus, tmp_path, lang):
     page_md = (out / "rules" / f"38.{lang}.md").read_text(encoding="utf-8")     # the 2024 page (2017 has one too)
     shown = re.sub(r"<[^>]+>", "", page_md)          # as read: glossary terms in the text are links
     assert new_text in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans", "ru"])
+def test_floor_staff_following_an_old_rule_number(browser, served, corpus, lang):
+    """A ruling quoted by its old number: home → the editions page → an older edition compared with
+    today's → the old rule → today's rule it became → back through the rule's history, on a phone."""
+    from tdarules.editions import pairs
+    from tdarules.model import OLDER_EDITIONS
+    reader = Reader(browser, PHONE)
+    page = reader.page
+    base = served.url
+    reader.goto(f"{base}/{lang}/")
+    page.locator(f'a[href="/{lang}/editions/"]').first.click()
+    page.wait_for_url(re.compile(f"/{lang}/editions/$"))
+    reader.check_page(corpus)
+    old, new = pairs()[0]
+    page.locator(f'a[href="/{lang}/editions/{old}-{new}/"]').first.click()
+    page.wait_for_url(re.compile(f"/{lang}/editions/{old}-{new}/$"))
+    reader.check_page(corpus)
+    # a rule that was renumbered: its old page, then where it is now
+    item = page.locator('li.tda-edition-item[data-status="renumbered"]').first
+    old_id = item.get_attribute("id").removeprefix("old-")
+    item.locator("a.tda-edition-old").click()
+    page.wait_for_url(re.compile(f"/{lang}/{OLDER_EDITIONS[0]}/rules/{old_id}/$"))
+    reader.check_page(corpus)
+    banner = page.locator(".tda-old-banner a").first
+    now = banner.get_attribute("href")
+    banner.click()
+    page.wait_for_url(re.compile(re.escape(now) + "$"))
+    reader.check_page(corpus)
+    # today's rule names the number floor staff still quote, and leads back to its redline
+    formerly = page.locator(f'.tda-rule a.tda-formerly[href="/{lang}/{OLDER_EDITIONS[0]}/rules/{old_id}/#redline"]')
+    assert formerly.is_visible() and old_id in formerly.inner_text()
+    formerly.click()
+    page.wait_for_url(re.compile(f"/{lang}/{OLDER_EDITIONS[0]}/rules/{old_id}/#redline$"))
+    assert page.locator("#redline").is_visible()
+    reader.check_page(corpus)
+    reader.close()
