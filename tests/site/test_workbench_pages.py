@@ -65,3 +65,19 @@ def test_editions_page_and_2017_rule_with_redline(built_site):
     assert "playerraises" not in redline
     # the 2024 rule page links its 2017 number to that redline
     assert 'href="/zh-Hant/2017/rules/46/#redline"' in page(built_site, "/zh-Hant/rules/43/")
+
+
+def test_a_rule_page_shows_its_history_through_every_older_edition(built_site, rulebook):
+    """Renumbered or not, a rule that an older edition had links to that text (at its redline when the
+    older source has text to compare); a rule no older edition holds shows none."""
+    history = {rule.id: rulebook.history(rule.id) for rule in rulebook.edition("en").all_rules()}
+    kept = next(r for r, h in history.items() if h and h[0][1] == (r,) and r != "1")     # same number
+    moved = next(r for r, h in history.items() if h and h[0][1] != (r,))
+    for rule_id in (kept, moved):
+        year, (old, *_) = history[rule_id][0]
+        html = page(built_site, f"/ru/rules/{rule_id}/")
+        assert f'<a class="tda-formerly" href="/ru/{year}/rules/{old}/#redline">Редакция {year}: правило {old}</a>' in html
+    # rule 1 of the partial source has a title only: its page, without a redline to jump to
+    assert history["1"] and f'class="tda-formerly" href="/en/{history["1"][0][0]}/rules/1/">' in page(built_site, "/en/rules/1/")
+    unheld = next(r for r, h in history.items() if not h)
+    assert "tda-formerly" not in page(built_site, f"/en/{'rp/' + unheld[3:] if unheld.startswith('RP-') else 'rules/' + unheld}/")

@@ -87,10 +87,16 @@ def default_companion(rule: Rule, ctx: Context) -> dict[str, str] | None:
     return out
 
 
-def formerly(rule: Rule, ctx: Context) -> list[tuple[str, tuple[str, ...]]]:
-    """[("2017", ("46",))]: the rule's numbers in each older edition where they differ from today's, newest
-    first, for floor staff who still cite the old numbers (through the rulebook's successions)."""
-    return [(year, ids) for year, ids in ctx.rulebook.history(rule.id) if ids != (rule.id,)]
+def formerly(rule: Rule, ctx: Context) -> list[tuple[str, tuple[str, ...], bool]]:
+    """[("2017", ("46",), True)]: the rule's history, newest first: its numbers in each older edition that
+    had it (through the rulebook's successions), each leading to that edition's page, at its redline when
+    the older source has the text to compare. Floor staff still cite the old numbers; a rule whose number
+    stayed links to its older wording the same way."""
+    out = []
+    for year, ids in ctx.rulebook.history(rule.id):
+        older = ctx.rulebook.edition("en", year).rule(ids[0])
+        out.append((year, ids, any(True for _ in older.all_blocks())))
+    return out
 
 
 def reading_order(edition: Edition) -> list[str]:
