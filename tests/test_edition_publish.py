@@ -59,6 +59,10 @@ def test_publish_puts_the_remapped_files_in_place_and_switches_the_code(publishe
     for name in ("situations.yaml", "glossary.yaml"):
         assert (root / "rulebook" / name).read_text(encoding="utf-8") == \
             (root / "rulebook" / year / "remapped" / name).read_text(encoding="utf-8")
+    # today's files, kept first: copying them back undoes the publish
+    kept = root / "rulebook" / year / "before-publish"
+    assert (kept / "rulebook" / "situations.yaml").read_bytes() == (ROOT / "rulebook" / "situations.yaml").read_bytes()
+    assert f'CURRENT_EDITION = "{CURRENT_EDITION}"' in (kept / MODEL).read_text(encoding="utf-8")
     # the copy's own code, switched, validates the switched project
     check = published.run("validate")
     assert check.returncode == 0, check.stdout + check.stderr

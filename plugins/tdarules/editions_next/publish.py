@@ -8,17 +8,19 @@ current becoming the newest older one. The older edition keeps every page at /<l
 its successor is read from the added edition's mapping.yaml.
 
 Refused while the alignment has an uncertain match nobody confirmed (`accept_uncertain` overrides),
-and for an edition that is not newer than the current one. Every file is written aside and renamed.
+and for an edition that is not newer than the current one. Every file is written aside and renamed, and
+the files it replaces are kept first under `rulebook/<year>/before-publish/`.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from ..atomic import write_atomic
+from ..atomic import WriteError, write_atomic
 from . import EditionError, added_edition, edition_report
 
 MODEL = "plugins/tdarules/model.py"
+BEFORE = "before-publish"            # rulebook/<year>/before-publish/: the files publishing replaced
 CURRENT_LINE = re.compile(r'^CURRENT_EDITION = "(?P<year>\d{4})"$', re.M)
 OLDER_LINE = re.compile(r"^OLDER_EDITIONS = \((?P<years>[^)]*)\)$", re.M)
 
@@ -49,15 +51,28 @@ def publish_edition(root: Path | str, year: str | int, accept_uncertain: bool = 
     model = root / MODEL
     try:
         model_text = published_model(model.read_text(encoding="utf-8"), year)
+        # what a person read (and may have corrected) in remapped/, else what the report made
+        replacing = [(item.source, (root / item.target).read_text(encoding="utf-8") if (root / item.target).is_file()
+                      else item.text) for item in report.remapped]
+        before = [(name, (root / name).read_bytes()) for name, _ in replacing if (root / name).is_file()]
     except OSError as error:
-        raise EditionError(f"{MODEL}:0: -: cannot read: {error.strerror or error}") from None
+        raise EditionError(f"{error.filename or MODEL}:0: -: cannot read: {error.strerror or error}") from None
+    # today's files first, kept where a person finds them: a publish that fails half-way, or one
+    # regretted, is undone by copying them back
+    kept = f"rulebook/{year}/{BEFORE}"
+    for name, data in [*before, (MODEL, model.read_bytes())]:
+        try:
+            (root / kept / name).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise EditionError(f"{kept}:0: -: cannot create the folder: {error.strerror or error}") from None
+        write_atomic(root / kept / name, data, shown_as=f"{kept}/{name}")
     written: list[str] = []
-    for item in report.remapped:
-        reviewed = root / item.target          # what a person read (and may have corrected)
-        text = reviewed.read_text(encoding="utf-8") if reviewed.is_file() else item.text
-        write_atomic(root / item.source, text, shown_as=item.source)
-        written.append(item.source)
-    write_atomic(model, model_text, shown_as=MODEL)
-    written.append(MODEL)
+    try:
+        for name, text in [*replacing, (MODEL, model_text)]:
+            write_atomic(root / name, text, shown_as=name)
+            written.append(name)
+    except WriteError as error:
+        error.note = f"written before it: {', '.join(written) or 'none'}; today's files are in {kept}/"
+        raise
     return written
 
