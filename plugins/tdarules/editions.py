@@ -2,8 +2,9 @@
 of the English.
 
 The pairs come from the rulebook's successions (renumbering.yaml for 2017, a later edition's
-mapping.yaml, chained for editions further apart); the diff is Python's difflib on word tokens. The 2017 text was extracted from a PDF that lost some spaces ("playerraises"); the
-importer puts them back, so the redline compares words the TDA wrote. As a safety net for spacing
+mapping.yaml, chained for editions further apart); the diff is Python's difflib on word tokens. The
+2017 text was extracted from a PDF that lost some spaces ("playerraises"); the importer puts them
+back, so the redline compares words the TDA wrote. As a safety net for spacing
 the importer cannot tell, a replacement whose words are the same letters once spaces are removed is
 shown as unchanged text: the redline marks what the TDA changed, not what the extraction broke.
 """

@@ -200,6 +200,8 @@ def test_floor_staff_at_a_desk(browser, served, corpus, tmp_path, lang, viewport
     wait_until(page, "location.search.includes('rules=')", message="Enter did not put the selection in the address")
     query = page.evaluate("location.search")
     assert "compact=1" in query and "with=" in query, query
+    # the sheet is drawn once the edition's data has come: print what the reader sees, not the empty frame
+    page.locator(f'#tda-sheet article.tda-sheet-rule[data-rule="{rule}"]').wait_for()
     reader.check_page(corpus)
     pdf = tmp_path / "sheet.pdf"
     page.emulate_media(media="print")

@@ -10,7 +10,8 @@
    English, translation carried; changed English, translation carried and marked `stale_from`;
    new units, no translation;
 4. remaps what is keyed by rule number (`remap.py`) into new files under `rulebook/<year>/remapped/`
-   (situations, training questions, glossary, QA review files, the calculators' rule review): the
+   (situations, training questions and the held-out batches' labels, glossary, QA review files, the
+   calculators' rule review): the
    build keeps reading today's files until a person moves these into place;
 5. returns the report (`EditionReport`), which `edition_report(root, year)` rebuilds at any time from
    the files, a person's edits included.
@@ -35,7 +36,7 @@ from ..model import LANGUAGES, YEAR, Edition
 from ..yamlio import Problem, YamlError, dump_yaml, line_of, read_yaml, to_plain
 from .carry import NEW_NOTE, carry_translation
 from .remap import Flag, Remapped, Targets, kinds, remap_glossary, remap_review, remap_rule_review, \
-    remap_situations, remap_training
+    remap_questions, remap_situations
 from .source import SourceError, read_source
 
 HEADER = "# Imported by `rulebook edition add` from {source}; the alignment with {previous} is in mapping.yaml.\n"
@@ -267,7 +268,7 @@ def edition_report(root: Path | str, year: str | int) -> EditionReport:
 
 def _remap_all(root: Path, targets: Targets, year: str) -> list[Remapped]:
     try:
-        out = [remap_situations(root, targets, year), *remap_training(root, targets, year),
+        out = [remap_situations(root, targets, year), *remap_questions(root, targets, year),
                remap_glossary(root, targets, year), *remap_review(root, targets, year),
                remap_rule_review(root, targets, year)]
     except YamlError as error:

@@ -14,6 +14,8 @@ the flags a person reviews, `file:line: where: message`, the line being the old 
 """
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -176,8 +178,10 @@ def _replace_list(node, values: list[str]) -> None:
 
 def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets, year: str,
                      collection: str | tuple[str, ...], key: str, describe, language_of=lambda item: "en",
-                     drop_empty: bool = True) -> Remapped | None:
-    """Remap `key:` lists inside the items of one or more top-level lists (`collection`)."""
+                     drop_empty: bool = True, by_number=lambda item: False) -> Remapped | None:
+    """Remap `key:` lists inside the items of one or more top-level lists (`collection`). An item for
+    which `by_number` is true names its rule by number in its text ("rule 43"): in the new edition that
+    number means the new edition's rule, so its list is kept, and flagged where that rule is gone."""
     path = root / source
     if not path.is_file():
         return None
@@ -190,10 +194,16 @@ def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets
             values = item.get(key) if isinstance(item, dict) else None
             if not values:
                 continue
+            where = f"{name}:{index}"
+            if by_number(item):
+                for position, value in enumerate(values):
+                    if str(value) not in targets.new_units:
+                        result.flags.append(Flag(source, line_of(document, (name, index, key, position)), where,
+                                                 f"{value}: named by number, and {year} has no such rule or part"))
+                continue
             new, notes, renumbered = remap_list(values, targets, describe(item), language_of(item))
             result.references += len(values)
             result.renumbered += renumbered
-            where = f"{name}:{index}"
             for position, message in notes:
                 result.flags.append(Flag(source, line_of(document, (name, index, key, position)), where, message))
             if not new and drop_empty:
@@ -222,15 +232,30 @@ def remap_glossary(root: Path, targets: Targets, year: str) -> Remapped | None:
                             targets, year, "terms", "rules", _phrases, drop_empty=False)
 
 
-def remap_training(root: Path, targets: Targets, year: str) -> list[Remapped]:
+# Labelled questions: what search learns from, and the held-out batches and test inputs it is measured
+# on (their labels follow the rules; their texts are untouched, so held out stays held out).
+QUESTION_FOLDERS = ("rulebook/training", "tests/search")
+
+
+def names_its_rule(item) -> bool:
+    """A question that names its answer by number ("rule 43", "RP 5", "правило 48"), not one that asks
+    about amounts ("blinds 200-400, is it 500 or 5000")."""
+    said = set(re.findall(r"[0-9]+", str(item.get("q", ""))))
+    wanted = [re.search(r"[0-9]+", str(value)) for value in item.get("expect") or ()]
+    return item.get("kind") == "number" and all(number and number[0] in said for number in wanted)
+
+
+def remap_questions(root: Path, targets: Targets, year: str) -> list[Remapped]:
     out = []
-    for path in sorted((root / "rulebook" / "training").glob("*.yaml")):
-        remapped = remap_rule_lists(root, f"rulebook/training/{path.name}",
-                                    f"rulebook/{year}/remapped/training/{path.name}", targets, year, "queries",
-                                    "expect", lambda item: str(item.get("q", "")),
-                                    language_of=lambda item: str(item.get("lang", "en")))
-        if remapped is not None:
-            out.append(remapped)
+    for folder in QUESTION_FOLDERS:
+        for path in sorted((root / folder).glob("*.yaml")):
+            remapped = remap_rule_lists(root, f"{folder}/{path.name}",
+                                        f"rulebook/{year}/remapped/{folder.split('/')[-1]}/{path.name}", targets, year,
+                                        "queries", "expect", lambda item: str(item.get("q", "")),
+                                        language_of=lambda item: str(item.get("lang", "en")),
+                                        by_number=names_its_rule)
+            if remapped is not None:
+                out.append(remapped)
     return out
 
 
