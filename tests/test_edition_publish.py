@@ -125,3 +125,15 @@ def test_the_older_editions_numbers_are_read_through_their_successions(published
 def test_a_rule_the_new_edition_dropped_is_named_as_such(published):
     from tdarules.search.query import search
     assert search(published.root / "build" / "search-index", f"{CURRENT_EDITION} rule 9", "en", 5) == []
+
+
+def test_the_scripts_read_the_current_editions_data_wherever_it_is(published):
+    """The companion column and the sheet builder fetch the edition's data from the folder the page
+    names: after the switch, the new edition's, which is there."""
+    site, year = published.root / "site", published.year
+    rule = (site / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
+    assert f'data-data="/data/{year}/"' in rule and (site / "data" / year / "en" / "rules" / "43.json").is_file()
+    builder = (site / "ru" / "print" / "index.html").read_text(encoding="utf-8")
+    assert f'"dataFolder": "/data/{year}/"' in builder and (site / "data" / year / "ru.json").is_file()
+    scripts = [p for p in (ROOT / "docs" / "assets").rglob("*.js") if p.name != "spec.js"]
+    assert scripts and not [p for p in scripts if re.search(r"/data/\d{4}/", p.read_text(encoding="utf-8"))]

@@ -55,8 +55,13 @@ def engine_url(language: str) -> str:
     return f"/{language}/calculators/engine/"
 
 
+def data_folder(year: str = CURRENT_EDITION) -> str:
+    """Where an edition's data is: '/data/2024/'. Pages hand it to their scripts, which name no year."""
+    return f"/data/{year}/"
+
+
 def data_url(language: str, year: str = CURRENT_EDITION) -> str:
-    return f"/data/{year}/{language}.json"
+    return f"{data_folder(year)}{language}.json"
 
 
 def page_file(rule_id: str, language: str) -> str:
@@ -132,7 +137,7 @@ def older_rule_url(language: str, rule_id: str, year: str, redline: bool = False
 
 def rule_data_url(language: str, rule_id: str, year: str = CURRENT_EDITION) -> str:
     """One rule or procedure as data: what the companion column fetches ('/data/2024/en/rules/43.json')."""
-    return f"/data/{year}/{language}/rules/{rule_id}.json"
+    return f"{data_folder(year)}{language}/rules/{rule_id}.json"
 
 
 def short_url(rule_id: str, part: str | None = None) -> str:

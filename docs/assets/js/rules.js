@@ -276,11 +276,12 @@ export function companionFor(pageLang, stored) {
   return pageLang === "en" ? null : "en";
 }
 
-// Only the rule shown (a few KB, /data/2024/<lang>/rules/<id>.json), not the whole edition.
-async function loadRule(lang, ruleId) {
+// Only the rule shown (a few KB, <data folder>/<lang>/rules/<id>.json), not the whole edition. The
+// page names the current edition's data folder (data-data="/data/<year>/"): a new edition moves it.
+async function loadRule(folder, lang, ruleId) {
   const key = `${lang}/${ruleId}`;
   if (!loaded.has(key)) {
-    loaded.set(key, fetch(`/data/2024/${lang}/rules/${encodeURIComponent(ruleId)}.json`).then((r) => {
+    loaded.set(key, fetch(`${folder}${lang}/rules/${encodeURIComponent(ruleId)}.json`).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       return r.json();
     }));
@@ -311,7 +312,7 @@ async function showCompanion(root, lang) {
   status.textContent = bar.dataset.loading;
   let rule;
   try {
-    rule = await loadRule(lang, root.dataset.rule);
+    rule = await loadRule(root.dataset.data, lang, root.dataset.rule);
   } catch {
     status.textContent = bar.dataset.failed;
     root.classList.remove("tda-parallel");

@@ -1,5 +1,5 @@
 // The rule-sheet builder (/<lang>/print/): reads the form, parses the selection (selection.js, no DOM),
-// assembles the sheet from the edition JSON the build writes (/data/2024/<lang>.json: rule and part
+// assembles the sheet from the edition JSON the build writes (<config.dataFolder><lang>.json: rule and part
 // HTML made from escaped text by the build) and prints it with the browser's own print dialog.
 import { errorMessage, parseSelection } from "./selection.js";
 import { sheetAddress } from "./address.js";
@@ -16,7 +16,7 @@ const editions = new Map();
 
 function loadEdition(lang) {
   if (!editions.has(lang)) {
-    editions.set(lang, fetch(`/data/2024/${lang}.json`).then((r) => {
+    editions.set(lang, fetch(`${config.dataFolder}${lang}.json`).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       return r.json();
     }));

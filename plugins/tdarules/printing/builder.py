@@ -3,6 +3,7 @@ where the QR codes are). The sheets themselves are assembled in the browser from
 (docs/assets/print/builder.js); the selection is parsed by docs/assets/print/selection.js."""
 from __future__ import annotations
 
+from .. import urls
 from ..model import ALL_LANGUAGES
 from ..site.templating import render
 from ..site_url import is_public, site_url
@@ -16,6 +17,7 @@ def builder_page(ctx) -> str:
     s = ctx.s
     config = {
         "lang": ctx.language,
+        "dataFolder": urls.data_folder(),          # the current edition's: the script names no year
         "errors": {code: s(f"errors.{code}", **ERROR_PARAMS) for code in ctx.strings.table["errors"]},
         "labels": {key: s(key, count="{count}") for key in LABELS},
         "ruleLabel": {lang: ctx.strings.get("rule", lang) for lang in ALL_LANGUAGES},
