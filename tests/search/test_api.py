@@ -1,6 +1,7 @@
 """GET /api/search over real HTTP (uvicorn on 127.0.0.1, free port)."""
 import concurrent.futures
 import urllib.parse
+from pathlib import Path
 
 import httpx
 import pytest
@@ -84,3 +85,12 @@ def test_api_reports_a_corrected_query(server_url):
     assert body["corrected"] == "misdeal"
     assert body["hits"][0]["rule"] == "35"
     assert "corrected" not in httpx.get(f"{server_url}/api/search", params={"q": "misdeal", "lang": "en"}).json()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hant", "zh-Hans", "ru"])
+def test_the_api_page_states_the_real_length_limit(language):
+    """The API page in each language says how long a query may be: the limit the API enforces."""
+    from tdarules.search.query import MAX_QUERY
+    page = (Path(__file__).resolve().parents[2] / "docs" / f"api.{language}.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith("| `q` |"))
+    assert f"1–{MAX_QUERY} " in row
