@@ -23,7 +23,6 @@ def project_copy(target: Path) -> Path:
     return target
 
 
-
 def project_with_code(target: Path) -> tuple[Path, dict]:
     """project_copy plus what the edition commands read and write (the code, which `rulebook edition
     publish` switches, the calculators' rule review, the held-out questions the build keeps out of what
@@ -36,6 +35,7 @@ def project_with_code(target: Path) -> tuple[Path, dict]:
     shutil.copytree(ROOT / "tests" / "search", target / "tests" / "search", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     env = {**os.environ, "PYTHONPATH": str(target / "plugins"), "TDA_PDF": "false", "NO_MKDOCS_2_WARNING": "1"}
     return target, env
+
 
 # Translated titles as an attacker would import them through XLIFF: each reaches Material's own
 # templates (<title>, header topic, navigation, footer), which print page and section titles unescaped.
@@ -68,7 +68,6 @@ class OtherBuild:
     root: Path
     result: subprocess.CompletedProcess          # `rulebook build`
     year: str                                    # the edition current in it, published there
-    previous: str                                # the edition current before (today's)
     env: dict
     refused: subprocess.CompletedProcess         # `edition publish` before the uncertain matches were confirmed
     published: subprocess.CompletedProcess       # ... and after
@@ -89,7 +88,6 @@ def whole_build(target: Path) -> OtherBuild:
     takes minutes; `make build` makes them and tests/print checks them."""
     from synthetic_edition import edit_mapping, longform_text, next_edition, renumber_references
     from tdarules.loader import load_rulebook
-    from tdarules.model import CURRENT_EDITION
     from tdarules.yamlio import read_yaml, to_plain
 
     root, env = project_with_code(target)
@@ -97,7 +95,7 @@ def whole_build(target: Path) -> OtherBuild:
     synthetic = renumber_references(next_edition(load_rulebook(ROOT).edition("en")))
     year = synthetic.edition.edition
     (root / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")
-    build = OtherBuild(root, None, year, CURRENT_EDITION, env, None, None)
+    build = OtherBuild(root, None, year, env, None, None)
     added = build.run("edition", "add", "longform.txt", "--year", year)
     assert added.returncode == 0, added.stderr
     build.refused = build.run("edition", "publish", "--year", year)
