@@ -221,3 +221,26 @@ def test_every_page_type_prints_on_a4_and_letter_without_navigation(desktop, bas
     assert title.split(":")[0] in pages[0].splitlines()[0]            # running header: the page title
     for furniture in ("Table of contents", "Skip to content", "Switch to dark mode", "Go to repository"):
         assert furniture not in text
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_sheet_link_from_an_older_edition_prints_what_its_rules_became(desktop, base_url, language):
+    """A link to a sheet names the edition it was made in. Opened once another edition is current (here:
+    a link made in the oldest edition), it prints the rules those numbers became, says so in the page's
+    language, and its address names today's edition from then on."""
+    from tdarules.editions import to_current
+    from tdarules.loader import load_rulebook
+    from tdarules.model import CURRENT_EDITION, OLDER_EDITIONS
+    old = OLDER_EDITIONS[0]
+    renumbering = to_current(load_rulebook(Path(__file__).resolve().parents[2]))[old]
+    typed = [r for r, new in renumbering.items() if new and new != r][:3]
+    assert typed
+    desktop.goto(f"{base_url}/{language}/print/?rules={'%2C+'.join(typed)}&edition={old}")
+    sheet = desktop.locator("#tda-sheet article.tda-sheet-rule")
+    sheet.nth(len(typed) - 1).wait_for()
+    assert [sheet.nth(i).get_attribute("data-rule") for i in range(sheet.count())] == \
+        list(dict.fromkeys(renumbering[r] for r in typed))
+    notice = desktop.locator(".tda-pb-notice").inner_text()
+    assert old in notice and ", ".join(typed) in notice
+    assert "the rules they are now" in notice if language == "en" else "правила, которыми они стали" in notice
+    assert f"edition={CURRENT_EDITION}" in desktop.evaluate("location.search")

@@ -28,19 +28,19 @@ process.stdout.write(JSON.stringify({
 }));
 """
 
-FULL = {"rules": "40-47, RP-8", "second": "ru", "compact": True, "examples": False, "paper": "letter"}
-DEFAULT = {"rules": "43", "second": None, "compact": False, "examples": True, "paper": "A4"}
+FULL = {"rules": "40-47, RP-8", "second": "ru", "compact": True, "examples": False, "paper": "letter", "edition": "2024"}
+DEFAULT = {"rules": "43", "second": None, "compact": False, "examples": True, "paper": "A4", "edition": None}
 
 READ = [
     ("", DEFAULT),
-    ("?rules=40-47%2C+RP-8&with=ru&compact=1&examples=0&paper=letter", FULL),
+    ("?rules=40-47%2C+RP-8&with=ru&compact=1&examples=0&paper=letter&edition=2024", FULL),
     ("?rules=45", {**DEFAULT, "rules": "45"}),
     ("?rules=", {**DEFAULT, "rules": ""}),
     # the form's own fields, as the browser sends them when it is submitted before the script runs
-    ("?rules=40-47%2C+RP-8&second=ru&layout=compact&paper=letter", FULL),
+    ("?rules=40-47%2C+RP-8&second=ru&layout=compact&paper=letter", {**FULL, "edition": None}),
     ("?rules=43&second=&layout=full&examples=on&paper=A4", DEFAULT),
     # what the page does not offer falls back to the default, never into the page
-    ("?rules=43&with=xx&paper=A3&compact=yes", DEFAULT),
+    ("?rules=43&with=xx&paper=A3&compact=yes&edition=24", DEFAULT),
     ("?rules=43&with=en", DEFAULT),                    # the page's own language is not a second one
 ]
 
@@ -62,7 +62,7 @@ def test_an_address_names_the_whole_state(results):
 
 
 def test_the_address_holds_only_what_differs_from_the_defaults(results):
-    assert results["written"] == ["?rules=40-47%2C+RP-8&with=ru&compact=1&examples=0&paper=letter",
+    assert results["written"] == ["?rules=40-47%2C+RP-8&with=ru&compact=1&examples=0&paper=letter&edition=2024",
                                   "?rules=43", "?rules=RP-8+%26+11-D", "?rules=43&paper=letter"]
 
 

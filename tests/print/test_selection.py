@@ -104,3 +104,30 @@ def test_a_missing_rule_names_the_editions_own_range():
     python = [strings.get(f"errors.{e.code}", "en", token=e.token, **{"rule": "", "part": "", **e.params}) for e in errors]
     assert result["messages"] == python == ["“9”: there is no such rule (rules are 1–5).",
                                             "“RP-3”: there is no such procedure (RP-1–RP-2)."]
+
+
+IN_EDITION = """
+import { inEdition } from %s;
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const { texts, renumbering } = JSON.parse(input);
+process.stdout.write(JSON.stringify(texts.map((t) => inEdition(t, renumbering))));
+"""
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not on PATH")
+def test_a_selection_made_in_an_older_edition_names_what_its_rules_became():
+    """A sheet link from when another edition was current: its numbers read through that edition's
+    renumbering (each rule, each rule of a range, a part on the rule it moved to), dropped ones listed."""
+    renumbering = {"46": "43", "40": "39", "41": "50", "9": None, "RP-3": "RP-2"}
+    script = IN_EDITION % json.dumps(SELECTION_JS.as_uri())
+    result = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, check=True,
+                            input=json.dumps({"texts": ["46", "40-41, 46b", "9, 46", "rp 3, 99, x", "46, 46"],
+                                              "renumbering": renumbering}))
+    assert json.loads(result.stdout) == [
+        {"text": "43", "dropped": []},
+        {"text": "39, 50, 43-B", "dropped": []},
+        {"text": "43", "dropped": ["9"]},
+        {"text": "RP-2, 99, X", "dropped": []},            # what names no older rule stays, to be explained
+        {"text": "43", "dropped": []},
+    ]

@@ -1,7 +1,7 @@
 // The rule-sheet builder (/<lang>/print/): reads the form, parses the selection (selection.js, no DOM),
 // assembles the sheet from the edition JSON the build writes (<config.dataFolder><lang>.json: rule and part
 // HTML made from escaped text by the build) and prints it with the browser's own print dialog.
-import { errorMessage, parseSelection } from "./selection.js";
+import { errorMessage, inEdition, parseSelection } from "./selection.js";
 import { sheetAddress } from "./address.js";
 import { searchFor, stateFromSearch } from "./state.js";
 
@@ -103,7 +103,7 @@ async function update() {
   const current = ++generation;
   const opts = options();
   // the address first: it holds every setting whether or not the rules load
-  history.replaceState(null, "", searchFor({ rules: input.value, ...opts }) + location.hash);
+  history.replaceState(null, "", searchFor({ rules: input.value, ...opts, edition: config.edition }) + location.hash);
   const { items, errors } = parseSelection(input.value, config.parts);
   errorsList.replaceChildren(...errors.map((e) => el("li", { text: errorMessage(e, config.errors) })));
   input.toggleAttribute("aria-invalid", errors.length > 0);
@@ -131,6 +131,15 @@ function restore() {
   const languages = Array.from(form.elements.second.options, (o) => o.value).filter(Boolean);
   const state = stateFromSearch(location.search, languages);
   input.value = state.rules;
+  // a link made when an older edition was current names that edition's rules: show what they became
+  const renumbering = state.edition && state.edition !== config.edition ? config.renumbering[state.edition] : null;
+  if (renumbering) {
+    const { text, dropped } = inEdition(state.rules, renumbering);
+    input.value = text;
+    const notice = config.labels.older_selection.replace(/\{year\}/g, state.edition).replace("{typed}", state.rules)
+      + (dropped.length ? ` ${config.labels.older_dropped.replace("{rules}", dropped.join(", "))}` : "");
+    errorsList.before(el("p", { class: "tda-pb-notice", role: "status", text: notice }));
+  }
   form.elements.second.value = state.second || "";
   form.querySelector(`input[name="layout"][value="${state.compact ? "compact" : "full"}"]`).checked = true;
   form.elements.examples.checked = state.examples;

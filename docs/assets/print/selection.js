@@ -42,6 +42,34 @@ export function tokens(text) {
   return normalize(text).split(SEPARATORS).filter(Boolean);
 }
 
+/** A selection typed for an older edition ("46, 40-41, 43-B" in 2017 numbers) as the current
+ * edition's rules: `renumbering` maps that edition's rule ids to today's (null: dropped;
+ * search/static_index to_current). A part keeps its letter on the rule it moved to; a range is each
+ * of its rules; tokens that name no older rule stay as typed, for parseSelection to explain.
+ * Returns { text, dropped: [old ids] }. */
+export function inEdition(text, renumbering) {
+  const out = [];
+  const dropped = [];
+  const take = (old, letter = "") => {
+    if (!(old in renumbering)) return false;
+    const id = renumbering[old];
+    if (id === null) dropped.push(old);
+    else out.push(letter ? `${id}-${letter}` : id);
+    return true;
+  };
+  for (const token of tokens(text)) {
+    let m;
+    if ((m = /^(RP-)?(\d+)$/.exec(token)) && take(`${m[1] || ""}${Number(m[2])}`)) continue;
+    if ((m = /^(RP-)?(\d+)-?([A-Z])$/.exec(token)) && take(`${m[1] || ""}${Number(m[2])}`, m[3])) continue;
+    if ((m = /^(\d+)-(\d+)$/.exec(token)) && Number(m[1]) <= Number(m[2]) && Number(m[2]) - Number(m[1]) < 100) {
+      for (let n = Number(m[1]); n <= Number(m[2]); n++) take(String(n));
+      continue;
+    }
+    out.push(token);
+  }
+  return { text: [...new Set(out)].join(", "), dropped };
+}
+
 function limits(parts) {
   let rules = 0;
   let procedures = 0;

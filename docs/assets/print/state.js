@@ -1,9 +1,9 @@
 // The rule-sheet builder's settings and the page address that holds them
-// (?rules=40-47&with=ru&compact=1&examples=0&paper=letter): plain logic, no DOM, tested in Node
+// (?rules=40-47&with=ru&compact=1&examples=0&paper=letter&edition=2024): plain logic, no DOM, tested in Node
 // (tests/print/test_builder_state.py). builder.js keeps the address in step with the form
 // (history.replaceState), so a reload, Enter or a shared link shows the same sheet.
 
-export const DEFAULTS = Object.freeze({ rules: "43", second: null, compact: false, examples: true, paper: "A4" });
+export const DEFAULTS = Object.freeze({ rules: "43", second: null, compact: false, examples: true, paper: "A4", edition: null });
 const PAPERS = ["A4", "letter"];
 
 /** The settings an address names (`search`: location.search). `languages`: the second languages the
@@ -21,6 +21,9 @@ export function stateFromSearch(search, languages) {
     compact: submitted ? params.get("layout") === "compact" : params.get("compact") === "1",
     examples: submitted ? params.get("examples") === "on" : params.get("examples") !== "0",
     paper: PAPERS.includes(paper) ? paper : DEFAULTS.paper,
+    // the edition whose numbers the selection uses: a link shared today still names today's rules
+    // once a newer edition is current (builder.js reads it through the renumbering)
+    edition: /^\d{4}$/.test(params.get("edition") || "") ? params.get("edition") : DEFAULTS.edition,
   };
 }
 
@@ -32,5 +35,6 @@ export function searchFor(state) {
   if (state.compact) params.set("compact", "1");
   if (!state.examples) params.set("examples", "0");
   if (state.paper !== DEFAULTS.paper) params.set("paper", state.paper);
+  if (state.edition) params.set("edition", state.edition);
   return `?${params}`;
 }

@@ -4,12 +4,13 @@ where the QR codes are). The sheets themselves are assembled in the browser from
 from __future__ import annotations
 
 from .. import urls
-from ..model import ALL_LANGUAGES
+from ..editions import to_current
+from ..model import ALL_LANGUAGES, CURRENT_EDITION
 from ..site.templating import render
 from ..site_url import is_public, site_url
 
 ERROR_PARAMS = {"token": "{token}", "rule": "{rule}", "part": "{part}", "last": "{last}"}
-LABELS = ("selected_count", "nothing_selected", "loading", "load_failed", "preview")
+LABELS = ("selected_count", "nothing_selected", "loading", "load_failed", "preview", "older_selection", "older_dropped")
 
 
 def builder_page(ctx) -> str:
@@ -19,7 +20,10 @@ def builder_page(ctx) -> str:
         "lang": ctx.language,
         "dataFolder": urls.data_folder(),          # the current edition's: the script names no year
         "errors": {code: s(f"errors.{code}", **ERROR_PARAMS) for code in ctx.strings.table["errors"]},
-        "labels": {key: s(key, count="{count}") for key in LABELS},
+        "labels": {key: s(key, count="{count}", year="{year}", typed="{typed}", rules="{rules}") for key in LABELS},
+        # a shared selection names the edition it was made in; an older one is read through this
+        "edition": CURRENT_EDITION,
+        "renumbering": to_current(ctx.rulebook),
         "ruleLabel": {lang: ctx.strings.get("rule", lang) for lang in ALL_LANGUAGES},
         "exampleLabel": s("addendum"),
         "parts": {rule.id: list(rule.parts) for rule in ctx.edition.all_rules()},
