@@ -12,6 +12,7 @@ import brotli
 import httpx
 import pytest
 
+from tdarules.model import CURRENT_EDITION
 from tdarules.search.server import create_app
 from tdarules.web.hashed_assets import hash_assets
 from tdarules.web.shortlinks import parse_short_id, pick_language
@@ -172,8 +173,10 @@ def test_companion_loads_one_rule_not_the_edition(built_site):
     assert len(brotli.compress((SITE / "data/2024/en/rules/43.json").read_bytes())) < 5_000
     assert (SITE / "data/2024/ru/rules/RP-5.json").exists()
     script = next((SITE / "assets/js").glob("rules.*.js")).read_text(encoding="utf-8")
-    # minified: the template's variable has a one-letter name
-    assert re.search(r"/data/2024/\$\{\w+\}/rules/", script) and not re.search(r"/data/2024/\$\{\w+\}\.json", script)
+    # minified: the template's variables have one-letter names; the data folder is the page's (data-data)
+    assert re.search(r"\$\{\w+\}\$\{\w+\}/rules/", script) and "/data/" not in script
+    page = (SITE / "en/rules/43/index.html").read_text(encoding="utf-8")
+    assert f'data-data="/data/{CURRENT_EDITION}/"' in page
 
 
 def test_hreflang_alternates_are_absolute_only_for_a_public_address(built_site):

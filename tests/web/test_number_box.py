@@ -18,6 +18,8 @@ const parts = { "43": ["A", "B"], "45": ["A", "B"], "51": ["A", "B", "C"], "RP-1
 const stored = JSON.stringify({ url: "/ru/rules/45/#45-B", text: "45-В → 45-B: …" });
 console.log(JSON.stringify({
   parsed: ["51-В", "45-в", "43-С", "45-B", "РП-10-Н", "35-г"].map((q) => rules.parseRuleNumber(q, parts)),
+  bounded: [["72", { "72": [], "RP-23": [] }], ["RP-23", { "72": [], "RP-23": [] }], ["71", { "72": [] }],
+            ["12", null]].map(([q, p]) => rules.parseRuleNumber(q, p)),
   note: [rules.arrivalNote(stored, "/ru/rules/45/", "#45-B"), rules.arrivalNote(stored, "/ru/rules/43/", "#43-B"),
          rules.arrivalNote(null, "/ru/rules/45/", "#45-B"), rules.arrivalNote("{not json", "/ru/", "")],
 }));
@@ -44,6 +46,13 @@ def test_cyrillic_look_alikes_open_the_latin_part_and_say_so(results):
         {"rule": "RP-10", "part": "H", "reading": "РП-10-Н → RP-10-H"},
         None,                                                         # г: D by place, G by sound: not guessed
     ]
+
+
+def test_the_rules_that_exist_are_the_editions_not_a_count_in_the_script(results):
+    """A new edition may have a rule 72 or an RP-23: the box opens what the page's edition has."""
+    assert results["bounded"] == [{"rule": "72", "part": None, "reading": None},
+                                  {"rule": "RP-23", "part": None, "reading": None}, None,
+                                  {"rule": "12", "part": None, "reading": None}]
 
 
 def test_the_note_shows_on_the_page_it_was_written_for_only(results):

@@ -3,18 +3,17 @@
 
 import { parseRuleNumber as parseQuery, partReading } from "../search/number.js";
 
-export const RULE_COUNT = 71;
-export const PROCEDURE_COUNT = 22;
-
 /** The number box: what the search understands as a rule number ("43b", "規則43", "правило 43-B",
- * "RP 5"), limited to the rules that exist → {rule, part, reading}, {…, missingPart: true}, or null.
+ * "RP 5"), limited to the rules that exist (`parts`: the current edition's rules and their part
+ * letters, from the page; a new edition may have more or fewer) → {rule, part, reading},
+ * {…, missingPart: true}, or null.
  * `reading` ("45-В → 45-B") when a part letter typed in Cyrillic was read as its Latin look-alike. */
 export function parseRuleNumber(raw, parts = null) {
   const parsed = parseQuery(raw);
   if (!parsed || parsed.old) return null;        // 2017 numbers need the renumbering: the search box has it
   const { id, part } = parsed;
   const n = Number(id.replace("RP-", ""));
-  if (n < 1 || n > (id.startsWith("RP-") ? PROCEDURE_COUNT : RULE_COUNT)) return null;
+  if (n < 1 || (parts && !(id in parts))) return null;
   if (part && parts && !(parts[id] || []).includes(part)) return { rule: id, part, missingPart: true };
   return { rule: id, part, reading: partReading(raw, id, part) };
 }
