@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tdarules.model import CURRENT_EDITION
 from tdarules.search.server import create_app
 
 pytestmark = pytest.mark.browser
@@ -47,7 +48,8 @@ def test_enter_keeps_language_and_layout_and_the_address_holds_them(page, secure
     page.locator("#tda-pb-selection").press("Enter")
     wait_for_sheet(page, "40-47, RP-8")
     assert page.evaluate("window.tdaSamePage === true"), "Enter reloaded the page"
-    assert page.url.endswith("/en/print/?rules=40-47%2C+RP-8&with=ru&compact=1&examples=0&paper=letter")
+    # the address also names the edition the numbers are in: the link keeps its meaning later
+    assert page.url.endswith(f"/en/print/?rules=40-47%2C+RP-8&with=ru&compact=1&examples=0&paper=letter&edition={CURRENT_EDITION}")
     assert page.locator("#tda-pb-second").input_value() == "ru"
     assert page.locator("input[name=layout][value=compact]").is_checked()
     assert page.locator("#tda-sheet article.tda-sheet-rule").count() == 9
