@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from project_build import project_with_code  # noqa: E402
 from synthetic_edition import longform_text, next_edition, renumber_references  # noqa: E402
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.model import CURRENT_EDITION, OLDER_EDITIONS  # noqa: E402
+from tdarules.model import PUBLISHED_EDITIONS  # noqa: E402
 
 
 def main() -> int:
@@ -49,7 +49,7 @@ def main() -> int:
         print(f"{'total':<18} {total:7.1f} s")
         site = root / "site"
         pages = len(list(site.glob("*/**/index.html")))
-        older = {y: len(list(site.glob(f"en/{y}/rules/*/index.html"))) for y in (*OLDER_EDITIONS, CURRENT_EDITION)}
+        older = {y: len(list(site.glob(f"en/{y}/rules/*/index.html"))) for y in PUBLISHED_EDITIONS}
         print(f"built: {pages} pages; older edition rule pages (en): {older}; "
               f"comparisons (en): {sorted(p.name for p in (site / 'en' / 'editions').iterdir() if p.is_dir())}")
     return 0

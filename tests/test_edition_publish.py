@@ -16,7 +16,7 @@ import pytest
 from tdarules.editions_next.publish import published_model
 from tdarules.editions_next import EditionError
 from tdarules.loader import load_rulebook
-from tdarules.model import CURRENT_EDITION, OLDER_EDITIONS
+from tdarules.model import CURRENT_EDITION, OLDER_EDITIONS, PUBLISHED_EDITIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 ONE_LINE_ERROR = re.compile(r"^\S+:\d+: \S+: .+$")
@@ -55,7 +55,7 @@ def test_publish_puts_the_remapped_files_in_place_and_switches_the_code(publishe
     assert f"{MODEL}" in written and "rulebook/situations.yaml" in written and "tests/calculators/RULE-REVIEW.yaml" in written
     model = (root / MODEL).read_text(encoding="utf-8")
     assert f'CURRENT_EDITION = "{year}"' in model
-    assert f'OLDER_EDITIONS = ({", ".join(repr(y).replace(chr(39), chr(34)) for y in (*OLDER_EDITIONS, CURRENT_EDITION))},)' in model
+    assert f'OLDER_EDITIONS = ({", ".join(repr(y).replace(chr(39), chr(34)) for y in PUBLISHED_EDITIONS)},)' in model
     for name in ("situations.yaml", "glossary.yaml"):
         assert (root / "rulebook" / name).read_text(encoding="utf-8") == \
             (root / "rulebook" / year / "remapped" / name).read_text(encoding="utf-8")

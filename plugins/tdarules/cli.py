@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from .atomic import WriteError, write_atomic
-from .model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
+from .model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS, PUBLISHED_EDITIONS
 
 
 def _load(root: str):
@@ -205,7 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = command("show", "print a rule with its parts and examples", cmd_show)
     show.add_argument("rule", help="rule or procedure id: 43, RP-5")
     show.add_argument("--lang", default="en", choices=ALL_LANGUAGES)
-    show.add_argument("--year", default=CURRENT_EDITION, choices=(CURRENT_EDITION, *OLDER_EDITIONS))
+    show.add_argument("--year", default=CURRENT_EDITION, choices=PUBLISHED_EDITIONS)
     show.add_argument("--width", type=int, default=None, help="wrap width (default: terminal width, at most 100)")
 
     from .qa.cli import add_arguments as qa_arguments

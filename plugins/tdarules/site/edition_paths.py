@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import urls
 from ..loader import Rulebook
-from ..model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
+from ..model import ALL_LANGUAGES, CURRENT_EDITION, PUBLISHED_EDITIONS
 from ..strings import Strings
 from .context import Context
 from .generate import write_if_changed
@@ -38,7 +38,7 @@ def missing_addresses(rulebook: Rulebook, site_dir: Path) -> list[str]:
     (the current one and the older ones), in every language of the site, must have one, because what
     was printed names it. An edition added but not yet published has none."""
     missing = []
-    for year in (CURRENT_EDITION, *OLDER_EDITIONS):
+    for year in PUBLISHED_EDITIONS:
         for rule in rulebook.edition("en", year).all_rules():
             for language in ALL_LANGUAGES:
                 path = urls.edition_rule_url(language, rule.id, year)

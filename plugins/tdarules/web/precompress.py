@@ -31,6 +31,7 @@ SKIP_PREFIXES = ("search-index/", "assets/javascripts/lunr/", "assets/javascript
 # Brotli 11 costs ~120 ms per rule page against ~40 ms for 10 (4 % larger): the ~450 pages per
 # language take 10, the assets every page shares take 11.
 HTML_QUALITY, ASSET_QUALITY = 10, 11
+GZIP_LEVEL = 9
 MIN_SAVING = 0.05
 # Entries kept: a whole site is ~8,000 (two per text file), so a few builds' worth of changes.
 CACHE = DiskCache("precompress", "TDA_PRECOMPRESS_CACHE", keep=40_000)
@@ -50,13 +51,14 @@ def compress_file(path: Path) -> tuple[int, int, int]:
     data = path.read_bytes()
     sizes = [len(data), 0, 0]
     quality = HTML_QUALITY if path.suffix == ".html" else ASSET_QUALITY
-    variants = ((".br", lambda d: brotli.compress(d, quality=quality), brotli.decompress),
-                (".gz", lambda d: gzip.compress(d, compresslevel=9, mtime=0), gzip.decompress))
-    for i, (suffix, compress, decompress) in enumerate(variants, start=1):
+    # (sibling, its setting, which the cache's key names, compress, decompress)
+    variants = ((".br", quality, lambda d: brotli.compress(d, quality=quality), brotli.decompress),
+                (".gz", GZIP_LEVEL, lambda d: gzip.compress(d, compresslevel=GZIP_LEVEL, mtime=0), gzip.decompress))
+    for i, (suffix, setting, compress, decompress) in enumerate(variants, start=1):
         target = path.with_name(path.name + suffix)
         packed = _same(target, data, decompress)
         if packed is None:
-            packed = _cached(data, f"{suffix}{quality if suffix == '.br' else 9}", compress)
+            packed = _cached(data, f"{suffix}{setting}", compress)
             if len(packed) > len(data) * (1 - MIN_SAVING):
                 target.unlink(missing_ok=True)
                 continue

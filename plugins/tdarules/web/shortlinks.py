@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .. import urls
-from ..model import ALL_LANGUAGES, CURRENT_EDITION, OLDER_EDITIONS
+from ..model import ALL_LANGUAGES, CURRENT_EDITION, PUBLISHED_EDITIONS
 
 SHORT_ID = re.compile(r"^(?:(?P<rp>RP)-?)?(?P<n>\d{1,2})(?:-?(?P<part>[A-Z]))?$", re.IGNORECASE)
 
@@ -69,7 +69,7 @@ def short_link_target(short_id: str, accept_language: str | None,
     """(URL with anchor, rule id, part) for a short id, or None when it is not one. `year` names the
     edition: the current one is served at the plain URLs, an older one under its year."""
     parsed = parse_short_id(short_id)
-    if parsed is None or (year is not None and year != CURRENT_EDITION and year not in OLDER_EDITIONS):
+    if parsed is None or (year is not None and year not in PUBLISHED_EDITIONS):
         return None
     rule_id, part = parsed
     language = pick_language(accept_language)
