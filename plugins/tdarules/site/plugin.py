@@ -41,6 +41,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         self.strings = None
         self.built_once = False
         self.pdfs = None
+        self.search_jobs = None
 
     # After static-i18n (priority -100) set up each language's pass, which runs `on_config` again: the
     # labels Material and the toc extension take from mkdocs.yml, in that pass's language.
@@ -66,6 +67,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
                 self.rulebook = None
                 raise PluginError("the rulebook has problems:\n" + "\n".join(map(str, problems)))
             self.strings = load_strings(rulebook_dir)
+            self._start_search(config)
         # PDFs before the pages: the home pages list their sizes.
         if self.config.pdf and (self.pdfs is None or not nested):
             from ..printing.build import render_site_pdfs
@@ -103,7 +105,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     # Once a language's pages are on disk. static-i18n builds each language inside its own
     # on_post_build (priority -100) and this event fires again for each of those passes: the
-    # per-page sitemaps are written per pass, the data files and indexes once.
+    # per-page sitemaps are written per pass, the data files, QR codes and PDFs once.
     @event_priority(50)
     def _post_build_language(self, config):
         if self.rulebook is None:
@@ -122,14 +124,24 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         if self.pdfs:
             from ..printing.pdf import publish
             publish(self.pdfs, site_dir / "pdf")
+
+    def _start_search(self, config):
+        """Both search indexes, on the second core while the pages render (search_jobs.py)."""
+        if self.search_jobs is not None:           # a `mkdocs serve` rebuild whose last build failed
+            self.search_jobs.cancel()
+            self.search_jobs = None
+        if self.config.search_index or self.config.static_search:
+            from .search_jobs import SearchJobs
+            self.search_jobs = SearchJobs(self.rulebook, self.index_dir(config) if self.config.search_index else None,
+                                          Path(config.site_dir), self.config.static_search)
+
+    def _finish_search(self, config):
+        if self.search_jobs is None:
+            return
         from ..search.evaluate import QueryFileError      # both learn from the labelled questions
+        jobs, self.search_jobs = self.search_jobs, None
         try:
-            if self.config.search_index:
-                from ..search.index import build_index
-                build_index(self.rulebook, self.index_dir(config))
-            if self.config.static_search:
-                from ..search.static_index import build_pagefind
-                build_pagefind(site_dir, self.rulebook)
+            jobs.finish(Path(config.site_dir))
         except QueryFileError as error:
             raise PluginError(f"search: {error}") from None
 
@@ -140,7 +152,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
 
     # Last of all: static-i18n (priority -100) builds the other languages inside the first pass's
     # on_post_build, and is `building` while it does. When it is done every page of every language is
-    # on disk: the edition addresses (after the page sitemaps, which they need none of; before the
+    # on disk: the search indexes are collected (started in on_pre_build), the edition addresses (after the page sitemaps, which they need none of; before the
     # offline lists, which carry them), then hash asset names, precompress and write the service
     # worker (web/finalize.py).
     @event_priority(-200)
@@ -148,6 +160,7 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         i18n = config.plugins.get("i18n")
         if self.rulebook is None or getattr(i18n, "building", False):
             return
+        self._finish_search(config)
         from .edition_paths import missing_addresses, write_edition_redirects
         write_edition_redirects(self.rulebook, self.strings, Path(config.site_dir), config.site_url or "/")
         # A printed address that leads nowhere is a broken promise: refuse the build, never publish it
@@ -181,6 +194,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         return add_print_head(output, title=plain(page.title) or config.site_name, url=page.canonical_url or "",
                               edition_line=self.strings.get("edition_line", language, edition=edition.edition,
                                                             version=edition.version))
+
+    # A build that fails leaves no second process writing an index behind it.
+    def on_build_error(self, error):
+        if self.search_jobs is not None:
+            self.search_jobs.cancel()
+            self.search_jobs = None
 
     # `mkdocs serve` rebuilds: let the next build write exports again.
     def on_serve(self, server, config, builder):
