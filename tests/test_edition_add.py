@@ -275,8 +275,9 @@ def test_the_report_counts(added, capsys):
 # --------------------------------------------------------------------------------------------
 # a person's decisions, and errors
 
-def test_a_second_run_keeps_what_a_person_confirmed(tmp_path):
-    first = _add(_copy_project(tmp_path))
+def test_a_second_run_keeps_what_a_person_confirmed(added, tmp_path):
+    shutil.copytree(added.root, tmp_path, dirs_exist_ok=True)         # the first run's files, edited here
+    first = Added(tmp_path, tmp_path / added.source.name, added.year, added.old, added.synthetic, added.report)
     mapping = first.root / "rulebook" / first.year / "mapping.yaml"
     edit_mapping(mapping, {"35": {"new": "34", "confirmed": True},       # not a split, says the reviewer
                             "54-B": {"confirmed": True}})                 # the uncertain match accepted

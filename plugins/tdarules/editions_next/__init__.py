@@ -33,7 +33,7 @@ from ..importers.align import KINDS, LEVELS, Alignment, align, read_mapping, wri
 from ..importers.longform import import_longform
 from ..loader import MAPPING, _validate, stored_editions
 from ..model import LANGUAGES, YEAR, Edition
-from ..yamlio import Problem, YamlError, dump_yaml, line_of, read_yaml, to_plain
+from ..yamlio import Problem, YamlError, dump_yaml, line_of, read_yaml, read_yaml_cached, to_plain
 from .carry import NEW_NOTE, carry_translation
 from .remap import Flag, Remapped, Targets, kinds, remap_glossary, remap_review, remap_rule_review, \
     remap_questions, remap_situations
@@ -255,22 +255,25 @@ def _unknown_unit(year: str, error: KeyError) -> str:
     return f"rulebook/{year}/{MAPPING}:0: -: names unit {error} that neither edition has"
 
 
-def edition_report(root: Path | str, year: str | int) -> EditionReport:
-    """The report of an added edition, rebuilt from its files (a person's edits included)."""
+def edition_report(root: Path | str, year: str | int, read=read_yaml_cached) -> EditionReport:
+    """The report of an added edition, rebuilt from its files (a person's edits included).
+
+    It reads today's rule-keyed files through the parse cache (they are many, and a report writes
+    nothing); `read=read_yaml` parses afresh, for a caller that writes the remapped files out."""
     root, year = Path(root), str(year)
     alignment, translations, targets = added_edition(root, year)
     try:
-        remapped = _remap_all(root, targets, year)
+        remapped = _remap_all(root, targets, year, read)
     except KeyError as error:
         raise EditionError(_unknown_unit(year, error)) from None
     return _report(root, year, alignment.old_edition, alignment, translations, remapped)
 
 
-def _remap_all(root: Path, targets: Targets, year: str) -> list[Remapped]:
+def _remap_all(root: Path, targets: Targets, year: str, read=read_yaml) -> list[Remapped]:
     try:
-        out = [remap_situations(root, targets, year), *remap_questions(root, targets, year),
-               remap_glossary(root, targets, year), *remap_review(root, targets, year),
-               remap_rule_review(root, targets, year)]
+        out = [remap_situations(root, targets, year, read), *remap_questions(root, targets, year, read),
+               remap_glossary(root, targets, year, read), *remap_review(root, targets, year, read),
+               remap_rule_review(root, targets, year, read)]
     except YamlError as error:
         raise EditionError(str(error.problem)) from None
     return [item for item in out if item is not None]

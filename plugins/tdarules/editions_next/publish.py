@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..atomic import WriteError, write_atomic
 from . import EditionError, added_edition, edition_report
+from ..yamlio import read_yaml
 
 MODEL = "plugins/tdarules/model.py"
 BEFORE = "before-publish"            # rulebook/<year>/before-publish/: the files publishing replaced
@@ -40,7 +41,7 @@ def published_model(text: str, year: str) -> str:
 def publish_edition(root: Path | str, year: str | int, accept_uncertain: bool = False) -> list[str]:
     """Put the added edition's remapped files in place and make it current; returns the files written."""
     root, year = Path(root), str(year)
-    report = edition_report(root, year)
+    report = edition_report(root, year, read=read_yaml)        # its files may be written out
     alignment = added_edition(root, year)[0]
     open_ids = {m.old or m.new[0] for m in alignment.matches if m.uncertain and not m.confirmed}
     waiting = [flag for flag in report.uncertain if flag.where in open_ids]

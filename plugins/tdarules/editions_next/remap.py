@@ -45,11 +45,17 @@ class Remapped:
     """One file remapped: where the new file goes, its text, and what a person must read."""
     source: str                    # the file read, relative to the project root
     target: str                    # the file to write, relative to the project root
-    text: str
+    document: object               # the source's YAML, its references remapped in place
+    header: str
     references: int = 0            # references read
     renumbered: int = 0            # references whose id changed
     flags: list[Flag] = field(default_factory=list)
     recheck: list[str] = field(default_factory=list)   # calculators citing a sentence that changed
+
+    @property
+    def text(self) -> str:
+        """The new file, written out only when asked for: a report reads the flags and counts alone."""
+        return dump_yaml(self.document, self.header)
 
 
 @dataclass(frozen=True)
@@ -178,15 +184,15 @@ def _replace_list(node, values: list[str]) -> None:
 
 def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets, year: str,
                      collection: str | tuple[str, ...], key: str, describe, language_of=lambda item: "en",
-                     drop_empty: bool = True, by_number=lambda item: False) -> Remapped | None:
+                     drop_empty: bool = True, by_number=lambda item: False, read=read_yaml) -> Remapped | None:
     """Remap `key:` lists inside the items of one or more top-level lists (`collection`). An item for
     which `by_number` is true names its rule by number in its text ("rule 43"): in the new edition that
     number means the new edition's rule, so its list is kept, and flagged where that rule is gone."""
     path = root / source
     if not path.is_file():
         return None
-    document = read_yaml(path, source)
-    result = Remapped(source, target_file, "")
+    document = read(path, source)
+    result = Remapped(source, target_file, document, _header(source, year))
     for name in (collection,) if isinstance(collection, str) else collection:
         items = document.get(name) or []
         emptied = []
@@ -214,7 +220,6 @@ def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets
             _replace_list(values, new)
         for index in reversed(emptied):
             del items[index]
-    result.text = dump_yaml(document, _header(source, year))
     return result
 
 
@@ -222,14 +227,14 @@ def _phrases(item) -> str:
     return " ".join(str(v) for lang in ("en",) for v in (item.get(lang) or []))
 
 
-def remap_situations(root: Path, targets: Targets, year: str) -> Remapped | None:
+def remap_situations(root: Path, targets: Targets, year: str, read=read_yaml) -> Remapped | None:
     return remap_rule_lists(root, "rulebook/situations.yaml", f"rulebook/{year}/remapped/situations.yaml",
-                            targets, year, ("situations", "concepts"), "rules", _phrases)
+                            targets, year, ("situations", "concepts"), "rules", _phrases, read=read)
 
 
-def remap_glossary(root: Path, targets: Targets, year: str) -> Remapped | None:
+def remap_glossary(root: Path, targets: Targets, year: str, read=read_yaml) -> Remapped | None:
     return remap_rule_lists(root, "rulebook/glossary.yaml", f"rulebook/{year}/remapped/glossary.yaml",
-                            targets, year, "terms", "rules", _phrases, drop_empty=False)
+                            targets, year, "terms", "rules", _phrases, drop_empty=False, read=read)
 
 
 # Labelled questions: what search learns from, and the held-out batches and test inputs it is measured
@@ -245,7 +250,7 @@ def names_its_rule(item) -> bool:
     return item.get("kind") == "number" and all(number and number[0] in said for number in wanted)
 
 
-def remap_questions(root: Path, targets: Targets, year: str) -> list[Remapped]:
+def remap_questions(root: Path, targets: Targets, year: str, read=read_yaml) -> list[Remapped]:
     out = []
     for folder in QUESTION_FOLDERS:
         for path in sorted((root / folder).glob("*.yaml")):
@@ -253,7 +258,7 @@ def remap_questions(root: Path, targets: Targets, year: str) -> list[Remapped]:
                                         f"rulebook/{year}/remapped/{folder.split('/')[-1]}/{path.name}", targets, year,
                                         "queries", "expect", lambda item: str(item.get("q", "")),
                                         language_of=lambda item: str(item.get("lang", "en")),
-                                        by_number=names_its_rule)
+                                        by_number=names_its_rule, read=read)
             if remapped is not None:
                 out.append(remapped)
     return out
@@ -266,12 +271,12 @@ def _container_targets(unit_id: str, targets: Targets) -> Target | None:
     return targets.target(unit_id.split(":")[0])
 
 
-def remap_review(root: Path, targets: Targets, year: str) -> list[Remapped]:
+def remap_review(root: Path, targets: Targets, year: str, read=read_yaml) -> list[Remapped]:
     out = []
     for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
         source = f"rulebook/review/{path.name}"
-        document = read_yaml(path, source)
-        result = Remapped(source, f"rulebook/{year}/remapped/review/{path.name}", "")
+        document = read(path, source)
+        result = Remapped(source, f"rulebook/{year}/remapped/review/{path.name}", document, _header(source, year))
         acknowledgements = document.get("acknowledgements") or []
         gone = []
         for index, ack in enumerate(acknowledgements):
@@ -315,7 +320,6 @@ def remap_review(root: Path, targets: Targets, year: str) -> list[Remapped]:
                 if target.new != (container,):
                     result.renumbered += 1
             document["fingerprints"] = new
-        result.text = dump_yaml(document, _header(source, year))
         out.append(result)
     return out
 
@@ -326,13 +330,13 @@ def remap_review(root: Path, targets: Targets, year: str) -> list[Remapped]:
 RULE_REVIEW = "tests/calculators/RULE-REVIEW.yaml"
 
 
-def remap_rule_review(root: Path, targets: Targets, year: str) -> Remapped | None:
+def remap_rule_review(root: Path, targets: Targets, year: str, read=read_yaml) -> Remapped | None:
     path = root / RULE_REVIEW
     if not path.is_file():
         return None
     source = RULE_REVIEW
-    document = read_yaml(path, source)
-    result = Remapped(source, f"rulebook/{year}/remapped/calculators/RULE-REVIEW.yaml", "")
+    document = read(path, source)
+    result = Remapped(source, f"rulebook/{year}/remapped/calculators/RULE-REVIEW.yaml", document, _header(source, year))
 
     def flag(where: str, line_path: tuple, message: str) -> None:
         result.flags.append(Flag(source, line_of(document, line_path), where, message))
@@ -408,7 +412,6 @@ def remap_rule_review(root: Path, targets: Targets, year: str) -> Remapped | Non
         if target.new[0] != rule:
             result.renumbered += 1
             finding["rule"] = target.new[0]
-    result.text = dump_yaml(document, _header(source, year))
     return result
 
 
