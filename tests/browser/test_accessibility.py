@@ -2,8 +2,9 @@
 see axe_runner.py: no request leaves 127.0.0.1) finds no `critical` or `serious` violation on the
 home page, a rule page, the calculators (every form open), the engine reference, a compare page,
 the glossary, search results and the QA page, in EVERY language in the light palette and in two (a Latin
-and a Chinese one) in the dark palette too; plus a few other page types in one language. And every piece of text written in another script
-than its page sits inside an element whose `lang` says so (WCAG 3.1.2, language of parts).
+and a Chinese one) in the dark palette too; plus a few other page types in one language. And, on the same
+page loads, every piece of text written in another script than its page sits inside an element whose
+`lang` says so (WCAG 3.1.2, language of parts).
 
 Moderate and minor findings are not asserted (e.g. Material's unlabelled code-copy <nav> landmarks)."""
 from __future__ import annotations
@@ -121,8 +122,9 @@ def test_the_dark_palette_follows_the_system_when_the_reader_has_not_chosen(page
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("kind", list(PAGE_TYPES))
-def test_no_serious_or_critical_axe_violations(page, base_url, kind, lang):
+def test_no_serious_or_critical_axe_violations_and_other_scripts_marked(page, base_url, kind, lang):
     check(page, base_url + url_of(kind, lang), dark=lang in DARK_TOO)
+    assert_other_scripts_marked(page, lang)          # on the same load: the page is settled already
 
 
 @pytest.mark.parametrize("path", OTHER_PAGES)
@@ -156,11 +158,8 @@ TEXT_LANGUAGES = """([pattern, allowed]) => {
 }"""
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("kind", ["home", "rule", "calculators", "compare", "glossary", "qa"])
-def test_text_in_another_script_is_marked_with_its_language(page, base_url, kind, lang):
-    page.goto(base_url + url_of(kind, lang))
-    settle(page)
+
+def assert_other_scripts_marked(page, lang: str) -> None:
     problems = []
     for script, (pattern, allowed) in SCRIPTS.items():
         if lang in allowed:
