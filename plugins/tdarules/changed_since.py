@@ -42,7 +42,7 @@ def changed_units(rulebook: Rulebook, year: str) -> dict[str, Status]:
             predecessors.setdefault(new, []).append(rule)
     # per current rule: its predecessors' sentences, and whether the older source has any text for them
     said = {new: set().union(*map(_sentences, rules)) for new, rules in predecessors.items()}
-    held = {new for new, rules in predecessors.items() if any(any(True for _ in r.all_blocks()) for r in rules)}
+    held = {new for new, rules in predecessors.items() if any(r.has_text for r in rules)}
     everything = {_words(unit.text.text) for unit in edition_units(old)}
     out: dict[str, Status] = {}
     for unit in edition_units(rulebook.edition("en")):

@@ -132,7 +132,7 @@ def changes(rulebook: Rulebook, old_year: str, new_year: str = CURRENT_EDITION) 
     for rule in old_edition.all_rules():
         step = steps.get(rule.id)
         new = step.new if step else ()
-        has_text = any(True for _ in rule.all_blocks())
+        has_text = rule.has_text
         reworded, count = False, 0
         if has_text and len(new) == 1 and new_edition.rule(new[0]):
             segments = redline(rule_tokens(rule), rule_tokens(new_edition.rule(new[0])))

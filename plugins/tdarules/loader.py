@@ -48,6 +48,9 @@ class Rulebook:
     situations: SituationVocabulary = field(default_factory=lambda: SituationVocabulary(by="ours"))
     reviews: dict[str, Review] = field(default_factory=dict)   # translation QA data per stored language
     successions: tuple[Succession, ...] = ()                  # each edition → the next, as stored
+    # chained successions by (old, new): the build asks for the same pairs once per page and per index
+    _chained: dict[tuple[str, str], Succession | None] = field(default_factory=dict, init=False, repr=False,
+                                                              compare=False)
 
     def edition(self, language: str, year: str = CURRENT_EDITION) -> Edition:
         return self.editions[(year, language)]
@@ -56,6 +59,11 @@ class Rulebook:
         """How `old`'s rules became `new`'s: the stored succession of a neighbouring pair, or the
         successions between them chained along the published editions (a rule dropped on the way has
         no successor)."""
+        if (old, new) not in self._chained:
+            self._chained[(old, new)] = self._chain(old, new)
+        return self._chained[(old, new)]
+
+    def _chain(self, old: str, new: str) -> Succession | None:
         direct = next((s for s in self.successions if (s.old, s.new) == (old, new)), None)
         if direct is not None or old not in PUBLISHED_EDITIONS or new not in PUBLISHED_EDITIONS:
             return direct
@@ -63,11 +71,11 @@ class Rulebook:
         links = [self.succession(a, b) for a, b in zip(years, years[1:])]
         if len(years) < 3 or None in links:
             return None
+        later = [link.targets() for link in links[1:]]
         steps = []
         for step in links[0].steps:
             ids = step.new
-            for link in links[1:]:
-                targets = link.targets()
+            for targets in later:
                 ids = tuple(dict.fromkeys(n for i in ids for n in targets.get(i, ())))
             steps.append(Step(old=step.old, new=ids))
         return Succession(old=old, new=new, file=" + ".join(link.file for link in links), steps=tuple(steps))

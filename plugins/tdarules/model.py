@@ -172,6 +172,11 @@ class Rule(Strict):
         for block in self.after:
             yield None, block
 
+    @property
+    def has_text(self) -> bool:
+        """Whether any block holds text: an older source can list a rule without it."""
+        return any(True for _ in self.all_blocks())
+
 
 class Example(Strict):
     label: str = ""                            # "1", "1-A", "Situation 3"

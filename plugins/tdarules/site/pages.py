@@ -95,7 +95,7 @@ def formerly(rule: Rule, ctx: Context) -> list[tuple[str, tuple[str, ...], bool]
     out = []
     for year, ids in ctx.rulebook.history(rule.id):
         older = ctx.rulebook.edition("en", year).rule(ids[0])
-        out.append((year, ids, any(True for _ in older.all_blocks())))
+        out.append((year, ids, older.has_text))
     return out
 
 

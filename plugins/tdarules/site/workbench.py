@@ -461,7 +461,7 @@ def older_rule_page(wb: Workbench, language: str, year: str, rule_id: str) -> st
     change = next(c for c in wb.changes(year, following) if c.old == rule_id)
     english = wb.rulebook.edition("en", year).rule(rule_id)
     redlines = [(new_id, rule_redline(wb.rulebook, rule_id, new_id, year, following)) for new_id in change.new
-                if any(True for _ in english.all_blocks())]
+                if english.has_text]
     following_edition, _ = edition_text(wb, language, following)
     title = t.q("older_rule_title", rule=rule_id, title=rule.title.text)
     # An edition kept in English only has its title quoted as English in the heading of every
