@@ -103,10 +103,12 @@ serve: build
 	@echo ">> serving http://$(HOST):$(PORT)/"
 	exec $(VENV)/bin/rulebook serve --host $(HOST) --port $(PORT)
 
-# The project's own guards, before anything slow: ruff (pyproject.toml) over the Python, ESLint
-# (eslint.config.mjs) over the browser modules, the service worker and the Node scripts.
+# The project's own guards, before anything slow: ruff (pyproject.toml) over the Python, mypy
+# (pyproject.toml: strict on the modules it lists), ESLint (eslint.config.mjs) over the browser
+# modules, the service worker and the Node scripts.
 lint: setup
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	node_modules/.bin/eslint .
 
 # Two processes (pytest-xdist), one per core of the two-core machines the suite runs on: with one the

@@ -7,11 +7,13 @@ source; a mapping carries the exceptions (text written by us, cleaned markup, re
 from __future__ import annotations
 
 import re
-from typing import Literal
+from collections.abc import Iterator
+from typing import Literal, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 LANGUAGES = ("en", "zh-Hant", "ru")          # languages stored as YAML
+StoredLanguage = Literal["en", "zh-Hant", "ru"]
 DERIVED_LANGUAGES = {"zh-Hans": "zh-Hant"}   # produced at load time, never edited by hand
 ALL_LANGUAGES = ("en", "zh-Hant", "zh-Hans", "ru")
 
@@ -65,7 +67,7 @@ class Text(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _from_plain_string(cls, value):
+    def _from_plain_string(cls, value: object) -> object:
         return {"text": value} if isinstance(value, str) else value
 
     @field_validator("text")
@@ -76,7 +78,7 @@ class Text(Strict):
         return value
 
     @model_validator(mode="after")
-    def _translator_dated(self):
+    def _translator_dated(self) -> Self:
         if (self.by == "translator") != (self.date is not None):
             raise ValueError("text by: translator needs a date (YYYY-MM-DD), and only it has one")
         if self.date is not None and not DATE.match(self.date):
@@ -107,7 +109,7 @@ class Block(Text):
 
     @model_validator(mode="before")
     @classmethod
-    def _from_yaml_form(cls, value):
+    def _from_yaml_form(cls, value: object) -> object:
         if isinstance(value, str):
             return {"text": value}
         if isinstance(value, dict):
@@ -121,7 +123,7 @@ class Block(Text):
         return value
 
     @model_validator(mode="after")
-    def _marker_only_on_items(self):
+    def _marker_only_on_items(self) -> Self:
         if (self.kind == "item") != (self.marker is not None):
             raise ValueError("list items need a marker and only list items have one")
         return self
@@ -134,7 +136,7 @@ class Part(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _from_list(cls, value):
+    def _from_list(cls, value: object) -> object:
         return {"blocks": value} if isinstance(value, list) else value
 
 
@@ -148,7 +150,7 @@ class Rule(Strict):
 
     @field_validator("parts")
     @classmethod
-    def _part_ids(cls, parts):
+    def _part_ids(cls, parts: dict[str, Part]) -> dict[str, Part]:
         for key in parts:
             if not PART_ID.match(key):
                 raise ValueError(f"part id {key!r} is not a capital letter")
@@ -162,7 +164,7 @@ class Rule(Strict):
     def number(self) -> str:
         return self.id.removeprefix("RP-")
 
-    def all_blocks(self):
+    def all_blocks(self) -> Iterator[tuple[str | None, Block]]:
         """(part id or None, block) in reading order."""
         for block in self.blocks:
             yield None, block
@@ -187,7 +189,7 @@ class Example(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _from_list(cls, value):
+    def _from_list(cls, value: object) -> object:
         return {"blocks": value} if isinstance(value, list) else value
 
 
@@ -234,7 +236,7 @@ class Edition(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _ids_from_keys(cls, value):
+    def _ids_from_keys(cls, value: object) -> object:
         """Identifiers are the YAML keys; copy them into the objects so each knows its own id."""
         if not isinstance(value, dict):
             return value
@@ -254,7 +256,7 @@ class Edition(Strict):
     def rule(self, rule_id: str) -> Rule | None:
         return self.rules.get(rule_id) or self.procedures.get(rule_id)
 
-    def all_rules(self):
+    def all_rules(self) -> Iterator[Rule]:
         yield from self.rules.values()
         yield from self.procedures.values()
 
@@ -262,11 +264,11 @@ class Edition(Strict):
         return next((s for s in self.sections if rule_id in s.rules), None)
 
 
-def _with_id(value, key):
+def _with_id(value: object, key: str) -> object:
     return {**value, "id": key} if isinstance(value, dict) else value
 
 
-def _with_label(value, key):
+def _with_label(value: object, key: str) -> object:
     if isinstance(value, list):
         return {"blocks": value, "label": key}
     return {**value, "label": key} if isinstance(value, dict) else value
@@ -278,7 +280,7 @@ class GlossaryTerm(Strict):
     zh_hant: tuple[str, ...] = Field(alias="zh-Hant")
     ru: tuple[str, ...]
     # the dictionary form, ours, where the sources only inflect the term (en, ru: "резервистам" → "резервист")
-    headword: dict[Literal["en", "zh-Hant", "ru"], str] = Field(default_factory=dict)
+    headword: dict[StoredLanguage, str] = Field(default_factory=dict)
     abbreviations: tuple[str, ...] = ()        # "SA", "OOT", "СД"
     rules: tuple[str, ...] = ()                # where the term is defined or central
     definition: dict[str, Text] = Field(default_factory=dict)  # per language, short; ours unless quoted
@@ -302,7 +304,7 @@ class RuleWords(Strict):
 
     @field_validator("rules")
     @classmethod
-    def _rule_ids(cls, value):
+    def _rule_ids(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         for rule_id in value:
             if not SITUATION_TARGET.match(rule_id):
                 raise ValueError(f"{rule_id!r} is not a rule, procedure or part id (43, RP-5, 13-C)")
@@ -328,20 +330,25 @@ class Concept(RuleWords):
     numbers: bool = False
 
 
+def _stored(language: str) -> StoredLanguage:
+    """The stored language whose words serve a site's: both Chinese sites read the zh-Hant ones."""
+    return cast(StoredLanguage, "zh-Hant" if language.startswith("zh") else language)
+
+
 class SituationVocabulary(Strict):
     """rulebook/situations.yaml: question framing per language and the situation phrases."""
     by: Literal["ours"]
-    framing: dict[Literal["en", "zh-Hant", "ru"], tuple[str, ...]] = Field(default_factory=dict)
+    framing: dict[StoredLanguage, tuple[str, ...]] = Field(default_factory=dict)
     # a player's word → the words the rule text uses for it (籌碼 → 計分牌, баттон → кнопка)
-    words: dict[Literal["en", "zh-Hant", "ru"], dict[str, tuple[str, ...]]] = Field(default_factory=dict)
+    words: dict[StoredLanguage, dict[str, tuple[str, ...]]] = Field(default_factory=dict)
     situations: tuple[Situation, ...] = ()
     concepts: tuple[Concept, ...] = ()
 
     def words_for(self, language: str) -> dict[str, tuple[str, ...]]:
-        return self.words.get("zh-Hant" if language.startswith("zh") else language, {})
+        return self.words.get(_stored(language), {})
 
     def framing_for(self, language: str) -> tuple[str, ...]:
-        return self.framing.get("zh-Hant" if language.startswith("zh") else language, ())
+        return self.framing.get(_stored(language), ())
 
 
 class Step(Strict):
