@@ -2,9 +2,11 @@
 file:line: rule: message and the server keeps serving the last good pages (over real HTTP)."""
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 import urllib.request
+import weakref
 from pathlib import Path
 
 import pytest
@@ -57,3 +59,16 @@ def test_yaml_error_is_reported_with_file_line_and_rule_and_pages_survive(projec
     edit(project, "  '38':\n   bad: [\n", "  '38':\n")                    # fixed: the error clears
     previewer.poll()
     assert previewer.error == ""
+
+
+def test_an_edit_lets_the_last_rulebook_go(project):
+    """The loop runs for hours: each edit loads a new rulebook, and nothing may keep the last one alive
+    (a cache keyed by the rulebook grew by one whole rulebook per edit)."""
+    previewer = Previewer(project, project / "site")
+    edit(project, ORIGINAL, "ПРАВКА " + ORIGINAL)
+    assert "/ru/rules/38/" in previewer.poll()              # drawn from this rulebook, with its English
+    drawn_from = weakref.ref(previewer.rulebook)
+    edit(project, "ПРАВКА ", "ПРАВКА 2 ")
+    assert "/ru/rules/38/" in previewer.poll()
+    gc.collect()
+    assert drawn_from() is None

@@ -4,6 +4,7 @@ naming helpers ("Rule 43", citations) the views and the JSON exports agree on. N
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from markupsafe import Markup
 
@@ -40,6 +41,12 @@ class Context:
         self.terms = glossary_matchers(self.rulebook, self.language)
         self.ref_names = None if self.verbatim_refs else {kind: self.s(kind) for kind in ("addendum", "procedure", "rule")}
         self.source_words = self.s("source_words")
+
+    @cached_property
+    def english(self) -> Context:
+        """The English edition's context beside this one (for English text shown where a source has
+        none): made once per context, and gone with it."""
+        return self if self.language == "en" else Context(self.rulebook, "en", self.strings)
 
     def s(self, key: str, **params) -> str:
         return self.strings.get(key, self.language, **params)

@@ -42,23 +42,13 @@ def rule_page(rule: Rule, ctx: Context) -> str:
     )
 
 
-_ENGLISH: dict[int, Context] = {}
-
-
-def english_context(ctx: Context) -> Context:
-    english = _ENGLISH.get(id(ctx.rulebook))
-    if english is None or english.strings is not ctx.strings:
-        english = _ENGLISH[id(ctx.rulebook)] = Context(ctx.rulebook, "en", ctx.strings)
-    return english
-
-
 def english_examples(ctx: Context, entries=None) -> dict[str, dict[str, str]]:
     """{entry id: {label: English example HTML}} for the examples this language's source has no text
     for (of `entries`, or of the whole addendum): shown in their place (marked lang="en"), so an
     example never opens to an empty box."""
     if ctx.language == "en":
         return {}
-    english = english_context(ctx)
+    english = ctx.english
     text = macros("macros/text.html", ctx=english)
     out: dict[str, dict[str, str]] = {}
     for entry in ctx.edition.addendum.values() if entries is None else entries:
@@ -76,7 +66,7 @@ def default_companion(rule: Rule, ctx: Context) -> dict[str, str] | None:
     Another choice of companion is fetched by rules.js (/data/2024/<lang>/rules/<id>.json)."""
     if ctx.language == "en":
         return None
-    english = english_context(ctx)
+    english = ctx.english
     en_rule = english.edition.rule(rule.id)
     if en_rule is None:
         return None
