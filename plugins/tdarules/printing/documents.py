@@ -154,8 +154,11 @@ def document_view(document: Document, rulebook: Rulebook, strings: Strings,
     def rule_view(rule: Rule) -> dict:
         titles = [(ctx.language, (edition.rule(rule.id) or rule).title.text) for ctx, edition in zip(contexts, editions)]
         label = main.rule_label(rule)
+        # a title carried from an older edition whose English changed, said in words under the heading
+        stale = [(ctx.language, ctx.s("stale", year=title.stale_from)) for ctx, edition in zip(contexts, editions)
+                 if (title := (edition.rule(rule.id) or rule).title).stale_from]
         view = {"id": rule.id, "anchor": rule_anchor(rule.id), "label": label, "number": rule.id,
-                "title": titles[0][1], "titles": titles, "rows": rows_of(rule.id),
+                "title": titles[0][1], "titles": titles, "stale": stale, "rows": rows_of(rule.id),
                 "url": site_url + urls.edition_rule_url(main.language, rule.id).lstrip("/"), "examples": []}
         if full:
             for entry in main.edition.addendum.values():
