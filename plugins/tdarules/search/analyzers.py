@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterator
+from typing import Any
 
 from whoosh.analysis import (LanguageAnalyzer, LowercaseFilter, RegexTokenizer, StemFilter,
                              Token, Tokenizer)
@@ -47,7 +49,7 @@ POKER_WORDS = """
 
 
 @functools.cache
-def _jieba():
+def _jieba() -> Any:                  # the jieba module (untyped)
     import logging
 
     import jieba
@@ -73,7 +75,7 @@ def unmix(text: str) -> str:
         return text
     cyrillic_text = len(_CYRILLIC.findall(text)) >= len(_LATIN.findall(text))
 
-    def one_script(m: re.Match) -> str:
+    def one_script(m: re.Match[str]) -> str:
         word = m.group()
         if not (_CYRILLIC.search(word) and _LATIN.search(word)):
             return word
@@ -101,12 +103,13 @@ def nfkc_same_length(text: str) -> str:
     return "".join(n if len(n := unicodedata.normalize("NFKC", c)) == 1 else c for c in text)
 
 
-class _BaseTokenizer(Tokenizer):
-    def __eq__(self, other):
+class _BaseTokenizer(Tokenizer):  # type: ignore[misc]  # whoosh has no types: its base class is Any
+    def __eq__(self, other: object) -> bool:
         return other is not None and self.__class__ is other.__class__
 
-    def _emit(self, items, positions, chars, keeporiginal, removestops, start_pos, start_char, mode,
-              tokenize=True, **kwargs):
+    def _emit(self, items: list[tuple[str, int, int]], positions: bool, chars: bool, keeporiginal: bool,
+              removestops: bool, start_pos: int, start_char: int, mode: str, tokenize: bool = True,
+              **kwargs: Any) -> Iterator[Token]:
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         for pos, (text, start, end) in enumerate(items):
             token.text = text
@@ -128,8 +131,9 @@ class ChineseTokenizer(_BaseTokenizer):
     Offsets refer to the text as given (Traditional or Simplified): t2s keeps the length.
     """
 
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
+                 removestops: bool = True, start_pos: int = 0, start_char: int = 0, tokenize: bool = True,
+                 mode: str = "", **kwargs: Any) -> Iterator[Token]:
         folded = t2s(nfkc_same_length(value))
         if not tokenize:
             items = [(folded.lower(), 0, len(value))]
@@ -149,8 +153,9 @@ class CJKNgramTokenizer(_BaseTokenizer):
     Positions count characters, so a phrase of bigrams can be matched.
     """
 
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
+                 removestops: bool = True, start_pos: int = 0, start_char: int = 0, tokenize: bool = True,
+                 mode: str = "", **kwargs: Any) -> Iterator[Token]:
         folded = t2s(nfkc_same_length(value))
         items = []
         for match in re.finditer(f"[{CJK}]+|[^\\W_]+", folded):
@@ -166,23 +171,24 @@ class CJKNgramTokenizer(_BaseTokenizer):
                           **kwargs)
 
 
-def english_analyzer():
+# Whoosh analyzers (untyped): callables from a text to its tokens
+def english_analyzer() -> Any:
     return RegexTokenizer(r"[^\W_]+(?:['’][a-z]+)?") | LowercaseFilter() | StemFilter(lang="en")
 
 
-def chinese_analyzer():
+def chinese_analyzer() -> Any:
     return ChineseTokenizer() | LowercaseFilter()
 
 
-def chinese_ngram_analyzer():
+def chinese_ngram_analyzer() -> Any:
     return CJKNgramTokenizer()
 
 
-def russian_analyzer():
+def russian_analyzer() -> Any:
     return LanguageAnalyzer("ru")
 
 
-def analyzer_for(language: str):
+def analyzer_for(language: str) -> Any:
     """The word analyzer for a site language (zh-Hans uses the same chain as zh-Hant)."""
     if language.startswith("zh"):
         return chinese_analyzer()
@@ -191,5 +197,5 @@ def analyzer_for(language: str):
     return english_analyzer()
 
 
-def tokens(analyzer, text: str) -> list[str]:
+def tokens(analyzer: Any, text: str) -> list[str]:
     return [t.text for t in analyzer(text)]

@@ -19,24 +19,32 @@ import heapq
 import threading
 import time
 from collections import OrderedDict
+from typing import Any, overload
 
 from whoosh.query import Phrase, Term
 
 RECENT = 20_000        # phrases and absent words kept per language: a few dozen (document, score) pairs each
 
 Postings = tuple[tuple[int, float], ...]
+# a clause without its boost: (field, word) for a term, (field, words, slop) for a phrase
+Key = tuple[str, str] | tuple[str, tuple[str, ...], int]
 
 
 class ClauseScores:
     """One index's cache: clause → ((document number, score at boost 1), ...)."""
 
     def __init__(self, recent: int = RECENT):
-        self._terms: dict[tuple, Postings] = {}          # the index's own words: its lexicon bounds them
-        self._recent: OrderedDict[tuple, Postings] = OrderedDict()    # what people type: least recently used go
+        self._terms: dict[Key, Postings] = {}          # the index's own words: its lexicon bounds them
+        self._recent: OrderedDict[Key, Postings] = OrderedDict()    # what people type: least recently used go
         self._room = recent
         self._lock = threading.Lock()
 
-    def postings(self, searcher, clause: Term | Phrase, deadline: float | None = None) -> Postings | None:
+    @overload
+    def postings(self, searcher: Any, clause: Term | Phrase, deadline: None = None) -> Postings: ...
+    @overload
+    def postings(self, searcher: Any, clause: Term | Phrase, deadline: float | None) -> Postings | None: ...
+
+    def postings(self, searcher: Any, clause: Term | Phrase, deadline: float | None = None) -> Postings | None:
         """The clause's (document number, score at boost 1) pairs; None when they are not cached yet
         and the thread's CPU time is past ``deadline`` (the clock is read only then: a read cost
         ~100 µs in this sandbox)."""
@@ -60,11 +68,11 @@ class ClauseScores:
                         self._recent.popitem(last=False)
         return cached
 
-    def frequency(self, searcher, field: str, text: str) -> int:
+    def frequency(self, searcher: Any, field: str, text: str) -> int:
         """How many documents hold the term (Whoosh's doc_frequency, from the same cache)."""
         return len(self.postings(searcher, Term(field, text)))
 
-    def add(self, searcher, clauses: list[Term | Phrase], deadline: float) -> dict[int, float]:
+    def add(self, searcher: Any, clauses: list[Term | Phrase], deadline: float) -> dict[int, float]:
         """{document number: the clauses' scores × their boosts, summed}. A clause not yet cached is
         skipped once the thread's CPU time passes ``deadline``: the hits so far are kept."""
         scores: dict[int, float] = {}
@@ -75,16 +83,16 @@ class ClauseScores:
         return scores
 
 
-def _key(clause: Term | Phrase) -> tuple:
+def _key(clause: Term | Phrase) -> Key:
     if isinstance(clause, Term):
         return clause.fieldname, clause.text
     return clause.fieldname, tuple(clause.words), clause.slop
 
 
-def _score(searcher, key: tuple) -> Postings:
+def _score(searcher: Any, key: Key) -> Postings:
     clause = Term(*key) if len(key) == 2 else Phrase(key[0], list(key[1]), slop=key[2])   # boost 1
     matcher = clause.matcher(searcher, searcher.context())
-    found = []
+    found: list[tuple[int, float]] = []
     while matcher.is_active():
         found.append((matcher.id(), matcher.score()))
         matcher.next()

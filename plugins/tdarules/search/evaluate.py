@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,7 +113,7 @@ def relevant(hit_id: str, hit_rule: str, hit_kind: str, expect: list[str]) -> bo
     return False
 
 
-def rank_of(hits, expect: list[str], glossary_counts: bool = False) -> int | None:
+def rank_of(hits: Iterable[tuple[str, str, str]], expect: list[str], glossary_counts: bool = False) -> int | None:
     """1-based rank of the first relevant hit; hits are (id, rule, kind) triples.
 
     Glossary hits are not counted (neither right nor a place in the list): a definition next to the

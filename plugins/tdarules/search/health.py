@@ -16,17 +16,19 @@ import hashlib
 import json
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 RECHECK_SECONDS = 10.0
 SKIPPED = {"MAIN_WRITELOCK"}          # Whoosh's empty lock file
+Stamp = tuple[int, int, int]          # meta.json's (mtime in ns, size, inode): changes when it is rewritten
 
 
-def file_digests(index_dir: Path, languages) -> dict[str, str]:
+def file_digests(index_dir: Path, languages: Iterable[str]) -> dict[str, str]:
     """{"<lang>/<file>": SHA-256} of every file of the languages' indexes (what :func:`check` compares)."""
-    digests = {}
+    digests: dict[str, str] = {}
     for lang in languages:
         for path in sorted((index_dir / lang).iterdir()):
             if path.is_file() and path.name not in SKIPPED:
@@ -41,13 +43,13 @@ class Health:
     broken: set[str] = field(default_factory=set)  # languages that cannot be searched
     build: str = ""
     built: str = ""
-    languages: dict = field(default_factory=dict)
+    languages: dict[str, int] = field(default_factory=dict)   # meta.json's: documents per language
 
     @property
     def ok(self) -> bool:
         return self.status == "ok"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         if self.ok:
             return {"status": "ok", "index": {"build": self.build, "built": self.built, "languages": self.languages}}
         return {"status": self.status, "problems": self.problems}
@@ -84,6 +86,7 @@ def inspect(index_dir: Path) -> Health:
             if not name.startswith(f"{lang}/"):
                 continue
             file_name = name.split("/", 1)[1]
+            problem: str | None
             if file_name not in present:
                 problem = f"{name} is missing"
             else:
@@ -106,9 +109,9 @@ class HealthCheck:
     def __init__(self, index_dir: Path):
         self.index_dir = Path(index_dir)
         self._lock = threading.Lock()
-        self._last: tuple | None = None        # (stamp, when, Health)
+        self._last: tuple[Stamp | None, float, Health] | None = None        # (stamp, when, Health)
 
-    def _stamp(self):
+    def _stamp(self) -> Stamp | None:
         try:
             stat = (self.index_dir / "meta.json").stat()
             return stat.st_mtime_ns, stat.st_size, stat.st_ino

@@ -28,8 +28,10 @@ import os
 import re
 import shutil
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
@@ -41,6 +43,10 @@ from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
 from . import evaluate, learned, situations, typos
 from .health import file_digests
 from .analyzers import CJK, HAS_CJK, TO_CYRILLIC, analyzer_for, chinese_ngram_analyzer, fold, t2s
+
+if TYPE_CHECKING:
+    from ..loader import Rulebook
+    from ..model import Block
 
 SCHEMA_VERSION = 3
 KIND_BOOST = {"rule": 1.0, "procedure": 1.0, "part": 1.0, "addendum": 0.8, "example": 0.6, "glossary": 0.4}
@@ -76,7 +82,22 @@ class Doc:
     central: set[str] = field(default_factory=set)
 
 
-def _text(blocks) -> str:
+class GlossaryEntry(TypedDict):
+    """A glossary term as query expansion reads it (:func:`glossary_keys`; meta.json's ``glossary``)."""
+    id: str
+    keys: list[str]
+    abbreviations: list[str]
+    renderings: dict[str, list[str]]
+
+
+class Understanding(TypedDict):
+    """What :func:`query_understanding` gives for one site language."""
+    situations: situations.Prepared
+    typos: typos.TypoData
+    learned: learned.Model
+
+
+def _text(blocks: Iterable[Block]) -> str:
     return "\n".join(b.text for b in blocks)
 
 
@@ -94,8 +115,8 @@ def documents(edition: Edition, glossary: tuple[GlossaryTerm, ...]) -> list[Doc]
             docs.append(Doc(urls.part_anchor(rule.id, letter), rule.id, "part", title, _text(part.blocks),
                             urls.rule_url(lang, rule.id, letter)))
     for entry in edition.addendum.values():
-        rule = edition.rule(entry.rule_id)
-        rule_title = rule.title.text if rule else ""
+        parent = edition.rule(entry.rule_id)
+        rule_title = parent.title.text if parent else ""
         title = entry.title.text if entry.title else rule_title
         base = urls.addendum_url(lang, entry.id).split("#")[0]
         if entry.blocks or not entry.examples:
@@ -128,7 +149,7 @@ def renderings(term: GlossaryTerm, language: str) -> list[str]:
     return list(term.zh_hant)
 
 
-def key_pattern(key: str) -> re.Pattern:
+def key_pattern(key: str) -> re.Pattern[str]:
     """How a glossary key is found in a text (folded): as a substring for CJK, as a whole word otherwise."""
     key = fold(key)
     if HAS_CJK.search(key):
@@ -137,9 +158,9 @@ def key_pattern(key: str) -> re.Pattern:
                       + r"(?![\w])")
 
 
-def _tag_terms(docs: list[Doc], glossary, lang: str) -> None:
+def _tag_terms(docs: list[Doc], glossary: tuple[GlossaryTerm, ...], lang: str) -> None:
     patterns = {t.id: [key_pattern(k) for k in renderings(t, lang) + list(t.abbreviations)] for t in glossary}
-    central = {}
+    central: dict[str, set[str]] = {}
     for term in glossary:
         for rule_id in term.rules:
             central.setdefault(rule_id, set()).add(term.id)
@@ -156,9 +177,9 @@ def _tag_terms(docs: list[Doc], glossary, lang: str) -> None:
             doc.central |= central.get(doc.rule, set()) & doc.terms
 
 
-def glossary_keys(glossary) -> list[dict]:
+def glossary_keys(glossary: Iterable[GlossaryTerm]) -> list[GlossaryEntry]:
     """For query expansion: every rendering in every language, abbreviations and the id, folded."""
-    out = []
+    out: list[GlossaryEntry] = []
     for term in glossary:
         keys = list(term.en) + [t2s(w) for w in term.zh_hant] + list(term.ru) + list(term.abbreviations)
         keys += [twin for a in term.abbreviations if (twin := cyrillic_twin(a))]
@@ -178,7 +199,7 @@ def cyrillic_twin(abbreviation: str) -> str | None:
     return "".join(TO_CYRILLIC[c] for c in latin)
 
 
-_UNDERSTOOD: dict[tuple[int, str], dict] = {}
+_UNDERSTOOD: dict[tuple[int, str], Understanding] = {}
 # Typo data and the learned evidence take ~13 s for the four languages, and every build, test
 # process and bench run made the same again. The answer depends on the documents, the situation
 # vocabulary, the glossary, the tuning questions and this package's code and specification
@@ -187,7 +208,7 @@ _DISK = DiskCache("understanding", "TDA_SEARCH_CACHE", 32)
 _CODE = sorted([*Path(__file__).parent.glob("*.py"), Path(__file__).parent / "spec.yaml", Path(__file__).parents[1] / "chinese.py"])
 
 
-def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> dict:
+def query_understanding(rulebook: Rulebook, lang: str, docs: list[Doc] | None = None) -> Understanding:
     """What both backends need to understand a query on the ``lang`` site, beyond the index: the
     situation vocabulary with question framing (:mod:`.situations`) and typo data (:mod:`.typos`).
     Written into meta.json here and into pagefind/tda-query.<lang>.json by static_index.
@@ -209,7 +230,7 @@ def query_understanding(rulebook, lang: str, docs: list[Doc] | None = None) -> d
     return _UNDERSTOOD[key]
 
 
-def _understanding_key(rulebook, lang: str, docs: list[Doc]) -> str:
+def _understanding_key(rulebook: Rulebook, lang: str, docs: list[Doc]) -> str:
     inputs = json.dumps([SCHEMA_VERSION, lang,
                          [[d.id, d.rule, d.kind, d.title, d.body, sorted(d.terms), sorted(d.central)] for d in docs]],
                          ensure_ascii=False)
@@ -226,8 +247,8 @@ def _forget(rulebook_id: int) -> None:
         del _UNDERSTOOD[key]
 
 
-def _understand(rulebook, lang: str, docs: list[Doc]) -> dict:
-    terms = []
+def _understand(rulebook: Rulebook, lang: str, docs: list[Doc]) -> Understanding:
+    terms: list[str] = []
     if lang.startswith("zh"):      # poker words, rule titles and situation phrases, as whole runs
         texts = [w for term in rulebook.glossary for w in term.zh_hant]
         texts += [d.title for d in docs if d.kind in ("rule", "procedure")]
@@ -238,7 +259,7 @@ def _understand(rulebook, lang: str, docs: list[Doc]) -> dict:
     return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data)}
 
 
-def learned_model(lang: str, vocabulary: dict, typo_data: dict) -> dict:
+def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.TypoData) -> learned.Model:
     """The learned evidence (:mod:`.learned`) for the ``lang`` site, from the tuning questions typed
     on a site of its script (zh-Hant and zh-Hans share theirs), keyed as the engine keys a query:
     typos corrected, then the vocabulary's keys. Trained only when :func:`query_understanding` finds
@@ -253,12 +274,12 @@ def learned_model(lang: str, vocabulary: dict, typo_data: dict) -> dict:
     return learned.train(examples)
 
 
-def build_index(rulebook, out_dir: Path) -> dict[str, int]:
+def build_index(rulebook: Rulebook, out_dir: Path) -> dict[str, int]:
     """Write the per-language indexes and meta.json into ``out_dir``; return documents per language."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     counts: dict[str, int] = {}
-    understanding: dict[str, dict] = {}
+    understanding: dict[str, Understanding] = {}
     for lang in ALL_LANGUAGES:
         try:
             edition = rulebook.edition(lang)

@@ -24,23 +24,36 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from typing import TypedDict
 
 from . import situations, spec
-from .situations import round4
+from .situations import Prepared, round4
 
 # spec.yaml's `learned` (the fallback's learnedEvidence reads the same)
 ALPHA, WEIGHT, TOP = spec.LEARNED_ALPHA, spec.LEARNED_WEIGHT, spec.LEARNED_TOP
 MIN_COUNT = 2             # training alone: what the model keeps, not how it is read
 
 
-def train(examples: list[tuple[list[str], list[str]]]) -> dict:
+class Model(TypedDict):
+    """What :func:`train` makes (JSON, shipped in meta.json and in the fallback's data)."""
+    rules: list[str]                # rule ids, sorted
+    counts: list[int]               # n_r, per rule
+    keys: dict[str, list[int]]      # key → [rule index, n_kr, rule index, n_kr, ...]
+
+
+# the logarithms evidence() adds up: per rule its prior and log(n_r + 2 ALPHA), per key its
+# (rule index, gain) pairs
+Logs = tuple[list[float], list[float], dict[str, list[tuple[int, float]]]]
+
+
+def train(examples: list[tuple[list[str], list[str]]]) -> Model:
     """``examples``: (a question's keys, the rules that answer it). The model as JSON data:
     ``rules`` (ids, sorted), ``counts`` (n_r) and ``keys``: {key: [rule index, n_kr, ...]}."""
-    per_rule: Counter = Counter()
-    per_key: dict[str, Counter] = defaultdict(Counter)
-    seen: Counter = Counter()
-    for keys, rules in examples:
-        keys = set(keys)
+    per_rule: Counter[str] = Counter()
+    per_key: dict[str, Counter[str]] = defaultdict(Counter)
+    seen: Counter[str] = Counter()
+    for asked, rules in examples:
+        keys = set(asked)
         for rule in set(rules):
             per_rule[rule] += 1
             for key in keys:
@@ -48,7 +61,7 @@ def train(examples: list[tuple[list[str], list[str]]]) -> dict:
         seen.update(keys)
     rules = sorted(per_rule)
     index = {rule: i for i, rule in enumerate(rules)}
-    kept = {}
+    kept: dict[str, list[int]] = {}
     for key in sorted(per_key):
         if seen[key] > MIN_COUNT:
             kept[key] = [x for rule, n in sorted(per_key[key].items(), key=lambda item: index[item[0]])
@@ -56,7 +69,7 @@ def train(examples: list[tuple[list[str], list[str]]]) -> dict:
     return {"rules": rules, "counts": [per_rule[r] for r in rules], "keys": kept}
 
 
-def evidence(model: dict | None, keys: list[str]) -> dict[str, float]:
+def evidence(model: Model | None, keys: list[str]) -> dict[str, float]:
     """{rule: WEIGHT × posterior} for the ``TOP`` rules, from the keys of a question the model knows;
     {} when it knows none. Rounded to four decimals, as the JS twin is."""
     if not model:
@@ -81,11 +94,11 @@ def evidence(model: dict | None, keys: list[str]) -> dict[str, float]:
 # The models in use (one per site language) and their logarithms, newest last. A model is a plain
 # dict read from the index, which cannot be weakly referenced; a reopened index brings new ones, so
 # only the last few are kept rather than one per index ever read (the editing loop reopens often).
-_LOGS: list[tuple[dict, tuple]] = []
+_LOGS: list[tuple[Model, Logs]] = []
 _KEPT_MODELS = 8
 
 
-def _logs(model: dict):
+def _logs(model: Model) -> Logs:
     """The logarithms :func:`evidence` adds up, once per model (a Chinese question read ~2,000 of
     them); each is the same expression as before, so the sums are the same floats."""
     for known, logs in reversed(_LOGS):
@@ -103,7 +116,7 @@ def _logs(model: dict):
     return logs
 
 
-def situation_scores(keys: list[str], vocabulary: dict, model: dict | None) -> dict[str, float]:
+def situation_scores(keys: list[str], vocabulary: Prepared, model: Model | None) -> dict[str, float]:
     """{rule or part id: score}: what the vocabulary matches (:func:`.situations.match`), with the
     learned evidence added to each rule's score."""
     found = situations.match(keys, vocabulary)

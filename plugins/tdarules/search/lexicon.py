@@ -8,11 +8,13 @@ letters equal, the rest within ``maxdist`` plain edits (a transposition is two).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from rapidfuzz.distance import Levenshtein
 
 
 class Lexicon:
-    def __init__(self, reader, fields: tuple[str, ...], prefix: int = 1):
+    def __init__(self, reader: Any, fields: tuple[str, ...], prefix: int = 1):     # a Whoosh IndexReader
         self.prefix = prefix
         self._words: dict[str, dict[str, list[str]]] = {}
         for field in fields:

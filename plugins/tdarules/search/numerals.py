@@ -5,6 +5,7 @@ their Russian endings are spec.yaml's `numerals`."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
 from . import spec
 
@@ -50,14 +51,14 @@ def chinese_number(run: str) -> int | None:
 # queries only (resolve_number).
 SPELLED_UNITS, SPELLED_TEENS, SPELLED_TENS = spec.SPELLED_UNITS, spec.SPELLED_TEENS, spec.SPELLED_TENS
 _RU_END = spec.RU_END
-_SPELLED_WORD = lambda words: "|".join(sorted(words, key=len, reverse=True))
+_SPELLED_WORD: Callable[[Iterable[str]], str] = lambda words: "|".join(sorted(words, key=len, reverse=True))
 SPELLED = re.compile(rf"(?<![\w-])(?:({_SPELLED_WORD(SPELLED_TENS)}){_RU_END}(?:[\s-]+({_SPELLED_WORD(SPELLED_UNITS)}){_RU_END})?"
                      rf"|({_SPELLED_WORD(SPELLED_TEENS)}){_RU_END}|({_SPELLED_WORD(SPELLED_UNITS)}){_RU_END})(?![\w-])")
 
 
 def spelled_numbers(text: str) -> str:
     """``text`` (folded) with its spelled-out numbers 1–99 as digits ("thirty-six" → 36, "первое" → 1)."""
-    def digits(m: re.Match) -> str:
+    def digits(m: re.Match[str]) -> str:
         if m.group(1):
             return str(SPELLED_TENS[m.group(1)] + (SPELLED_UNITS[m.group(2)] if m.group(2) else 0))
         return str(SPELLED_TEENS[m.group(3)] if m.group(3) else SPELLED_UNITS[m.group(4)])

@@ -21,9 +21,10 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from .query import engine
 
@@ -41,7 +42,7 @@ def prepare(index_dir: Path) -> None:
         log.warning("search index not ready in %s: %s", index_dir, error)
 
 
-def search(index_dir: Path, params: dict[str, str]) -> tuple[list[dict], str | None, str | None]:
+def search(index_dir: Path, params: dict[str, str]) -> tuple[list[dict[str, Any]], str | None, str | None]:
     """One query -> (hits as plain dicts, the corrected query or None, "did you mean" when nothing
     matched, or None): plain data, cheap to pickle."""
     answer = engine(index_dir).answer(params["q"], params.get("lang", "en"), int(params["limit"]))
@@ -57,7 +58,7 @@ def prepare_process(index_dir: Path) -> None:
     crashed), so no search process outlives its server; then open the searchers."""
     parent = os.getppid()
 
-    def watch():
+    def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1)
         os._exit(0)
@@ -70,15 +71,15 @@ class SearchPool:
 
     def __init__(self, index_dir: Path, *, processes: int = 0, threads: int = 1):
         self.index_dir, self.processes, self.threads = Path(index_dir), processes, threads
-        self.warming: list = []
+        self.warming: list[Future[object]] = []
         self.closed = False
         self.executor = self._start()
 
     def _start(self) -> Executor:
         if self.processes:
             # spawn: a fresh interpreter, never a fork of a process with an event loop and threads.
-            executor = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=prepare_process, initargs=(self.index_dir,))
+            executor: Executor = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                                     initializer=prepare_process, initargs=(self.index_dir,))
             # Start them now (the initializer opens the searchers): the first query should not pay.
             self.warming = [executor.submit(_ready) for _ in range(self.processes)]
             return executor
@@ -100,7 +101,7 @@ class SearchPool:
         if self.closed:
             self.executor, self.closed = self._start(), False
 
-    async def run(self, params: dict[str, str]) -> tuple[list[dict], str | None, str | None]:
+    async def run(self, params: dict[str, str]) -> tuple[list[dict[str, Any]], str | None, str | None]:
         loop = asyncio.get_running_loop()
         self._reopen()
         executor = self.executor

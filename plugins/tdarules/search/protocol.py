@@ -20,6 +20,7 @@ for a short while) before it closes: what nginx calls a lingering close.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 from collections import Counter
@@ -40,9 +41,10 @@ class Protocol(H11Protocol):
     _draining = 0
     _head_timer = None
     _counted = None
-    open_by_client: Counter = Counter()      # per worker process: the event loop is its one thread
+    open_by_client: Counter[str | None] = Counter()   # per worker process: the event loop is its one thread
 
-    def connection_made(self, transport) -> None:
+    # asyncio declares a BaseTransport; uvicorn's H11Protocol narrows it to the Transport a server gets
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
@@ -57,7 +59,7 @@ class Protocol(H11Protocol):
         self._counted = (host,)
         self._arm_head_timer()
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_head_timer()
         if self._counted is not None:
             (host,), self._counted = self._counted, None
@@ -88,7 +90,7 @@ class Protocol(H11Protocol):
     def handle_events(self) -> None:
         next_event = self.conn.next_event
 
-        def remember_hint():
+        def remember_hint() -> h11.Event | type[h11.NEED_DATA] | type[h11.PAUSED]:
             try:
                 event = next_event()
             except h11.RemoteProtocolError as error:
@@ -97,7 +99,7 @@ class Protocol(H11Protocol):
             if isinstance(event, h11.Request):
                 self._cancel_head_timer()      # the head is in: the app has its own budgets
             return event
-        self.conn.next_event = remember_hint
+        self.conn.next_event = remember_hint  # type: ignore[method-assign]  # h11 has no hook for the status hint
         try:
             super().handle_events()
         finally:

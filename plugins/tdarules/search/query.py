@@ -18,8 +18,10 @@ import gc
 import re
 import threading
 import unicodedata
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS
@@ -29,11 +31,14 @@ from ..model import ALL_LANGUAGES
 from . import deadline, learned, situations, spec, suggest
 from .amounts import amount_rule
 from .analyzers import CJK, HAS_CJK, fold, nfkc_same_length, t2s
-from .ranking import rerank
+from .ranking import StoredFields, rerank
 from .clause_scores import ClauseScores, top
 from .lexicon import Lexicon
 from .numerals import chinese_value, spelled_numbers
 from .typos import Corrector, fold_query, question_text
+
+if TYPE_CHECKING:
+    from .index import GlossaryEntry, Understanding
 
 MAX_QUERY = 1000          # characters once normalised: a story a player pastes, read within the budget
 MAX_LIMIT = 50
@@ -57,6 +62,8 @@ MAX_EXPANSIONS = 8
 # postings are the longest to score (玩家, 筹码): p50 −8%, p99 −5% on 1,524 queries, ranks unchanged.
 COMMON_SHARE = 0.5
 
+_T = TypeVar("_T")
+
 
 class QueryError(ValueError):
     """Bad input; ``str(error)`` is a message for the user."""
@@ -76,13 +83,13 @@ class Hit:
     score: float
     kind: str = ""   # rule, procedure, part, addendum, example, glossary
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 # --- validation -----------------------------------------------------------------------------------
 
-def validate(q, lang, limit) -> tuple[str, str, int]:
+def validate(q: object, lang: object, limit: Any) -> tuple[str, str, int]:
     if not isinstance(lang, str) or lang not in ALL_LANGUAGES:
         raise QueryError(f"unknown language {str(lang)[:20]!r}; use one of {', '.join(ALL_LANGUAGES)}")
     try:
@@ -129,7 +136,7 @@ AMOUNT_SCORE = spec.AMOUNT_SCORE
 
 def chinese_numerals(text: str) -> str:
     """``text`` with the Chinese numerals next to rule words as digits (第三十五条 → 第35条)."""
-    def digits(m: re.Match) -> str:
+    def digits(m: re.Match[str]) -> str:
         found = chinese_value(m["after"] or m["before"])
         return m.group() if found is None else (m["space"] or "") + str(found)
     return CN_NUMBER.sub(digits, text)
@@ -182,24 +189,24 @@ class Engine:
         self.meta = json.loads(meta_file.read_text(encoding="utf-8"))
         # older edition's year → its rule id → the current id (None: dropped)
         self.renumbering: dict[str, dict[str, str | None]] = self.meta["renumbering"]
-        self.glossary = self.meta["glossary"]
+        self.glossary: list[GlossaryEntry] = self.meta["glossary"]
         keys = [(k, entry) for entry in self.glossary for k in entry["keys"]]
         keys.sort(key=lambda item: len(item[0]), reverse=True)
         self._glossary_keys = [(_key_regex(k), entry) for k, entry in keys]
-        self._indexes = {}
+        self._indexes: dict[str, Any] = {}         # Whoosh indexes, by language
         self._lock = threading.Lock()
         self._local = threading.local()
-        self._rule_docs: dict[str, dict[str, list[dict]]] = {}
-        self._understanding = self.meta.get("understanding", {})
+        self._rule_docs: dict[str, dict[str, list[StoredFields]]] = {}
+        self._understanding: dict[str, Understanding] = self.meta.get("understanding", {})
         self._correctors = {lang: Corrector(data["typos"]) for lang, data in self._understanding.items()}
-        self._glossary_docs: dict[str, dict[str, dict]] = {}
-        self._stored: dict[str, list[dict]] = {}
+        self._glossary_docs: dict[str, dict[str, StoredFields]] = {}
+        self._stored: dict[str, list[StoredFields]] = {}
         self._lexicons: dict[str, Lexicon] = {}
         self._clause_scores = {lang: ClauseScores() for lang in self.meta["languages"]}
         self._term_forms = suggest.term_forms([(entry["keys"], ()) for entry in self.glossary])
         self._warmed: set[str] = set()
 
-    def languages(self):
+    def languages(self) -> list[str]:
         return list(self.meta["languages"])
 
     def warm(self) -> None:
@@ -230,7 +237,7 @@ class Engine:
         for fields in self.stored_fields(lang):
             _tokens(fields["body"], analyzer)
 
-    def _index(self, lang: str):
+    def _index(self, lang: str) -> Any:              # a Whoosh index
         with self._lock:
             if lang not in self._indexes:
                 directory = self.index_dir / lang
@@ -239,7 +246,7 @@ class Engine:
                 self._indexes[lang] = whoosh_index.open_dir(directory)
             return self._indexes[lang]
 
-    def searcher(self, lang: str):
+    def searcher(self, lang: str) -> Any:            # a Whoosh searcher
         searchers = getattr(self._local, "searchers", None)
         if searchers is None:
             searchers = self._local.searchers = {}
@@ -249,7 +256,7 @@ class Engine:
                 searchers[lang] = index.searcher()
         return searchers[lang]
 
-    def _per_language(self, store: dict, lang: str, make):
+    def _per_language(self, store: dict[str, _T], lang: str, make: Callable[[], _T]) -> _T:
         """``store[lang]``, made by ``make()`` the first time. Made outside the lock (reading a
         language's documents takes milliseconds); two threads may both make it, and either copy serves."""
         with self._lock:
@@ -260,19 +267,19 @@ class Engine:
                 cached = store.setdefault(lang, cached)
         return cached
 
-    def rule_docs(self, lang: str) -> dict[str, list[dict]]:
+    def rule_docs(self, lang: str) -> dict[str, list[StoredFields]]:
         """Stored fields of every document, grouped by rule, in reading order (for number jumps)."""
-        def make():
-            groups: dict[str, list[dict]] = {}
+        def make() -> dict[str, list[StoredFields]]:
+            groups: dict[str, list[StoredFields]] = {}
             for fields in sorted(self.stored_fields(lang), key=lambda f: f["order"]):
                 if fields["kind"] != "glossary":
                     groups.setdefault(fields["rule"], []).append(fields)
             return groups
         return self._per_language(self._rule_docs, lang, make)
 
-    def stored_fields(self, lang: str) -> list[dict]:
+    def stored_fields(self, lang: str) -> list[StoredFields]:
         """Every document's stored fields, by document number (read once: Whoosh decodes them per call)."""
-        def make():
+        def make() -> list[StoredFields]:
             reader = self.searcher(lang).reader()
             return [reader.stored_fields(docnum) for docnum in range(reader.doc_count_all())]
         return self._per_language(self._stored, lang, make)
@@ -281,15 +288,15 @@ class Engine:
         """The words of the title and body fields, for the fuzzy expansions."""
         return self._per_language(self._lexicons, lang, lambda: Lexicon(self.searcher(lang).reader(), ("body", "title")))
 
-    def glossary_docs(self, lang: str) -> dict[str, dict]:
+    def glossary_docs(self, lang: str) -> dict[str, StoredFields]:
         """Stored fields of the glossary entries, by document id (\"term-all-in\")."""
         return self._per_language(self._glossary_docs, lang,
                                   lambda: {f["id"]: f for f in self.stored_fields(lang) if f["kind"] == "glossary"})
 
-    def _glossary_for(self, lang: str) -> list:
+    def _glossary_for(self, lang: str) -> list[tuple[list[str], list[str]]]:
         return [(entry["keys"], entry["renderings"].get(lang, [])) for entry in self.glossary]
 
-    def exact_term(self, q: str, lang: str, corrected: str | None = "") -> dict | None:
+    def exact_term(self, q: str, lang: str, corrected: str | None = "") -> GlossaryEntry | None:
         """The glossary entry the whole query is (typed in any language, typos corrected), or None.
         ``corrected``: :meth:`corrected`'s answer when the caller has it already."""
         folded = fold_query(q, lang, t2s)
@@ -308,7 +315,7 @@ class Engine:
         q, lang, _ = validate(q, lang, 1)
         if self.resolve_number(q, lang) is not None:      # a rule number is never a typo
             return None
-        data = self._understanding.get(lang, {})
+        data: Understanding | dict[str, Any] = self._understanding.get(lang, {})     # {}: none in the index
         if corrected == "":
             corrected = self.corrected(q, lang)
         text = corrected or fold_query(q, lang, t2s)
@@ -329,8 +336,9 @@ class Engine:
         if any(year in text for year in self.renumbering):          # "2017 rule 46"
             named: list[str] = []
 
-            def older_year(m: re.Match) -> str:
-                year = EDITION_YEAR.search(m[0])[0]
+            def older_year(m: re.Match[str]) -> str:
+                # YEAR_OLD matched a year: EDITION_YEAR finds it again
+                year = cast(re.Match[str], EDITION_YEAR.search(m[0]))[0]
                 if year not in self.renumbering:
                     return m[0]
                 named.append(year)
@@ -341,6 +349,7 @@ class Engine:
             if named and stripped != text.strip():
                 old, text = named[0], stripped
         text = re.sub(r"\s+", " ", TDA_NAME.sub(" ", text)).strip(" -.:")
+        rule_id: str | None                 # None: the older edition's rule was dropped
         if m := RP_REF.match(text):
             rule_id, letter = f"RP-{int(m['number'])}", _part_letter(m["part"])
         elif m := RULE_REF.match(text) or RULE_AFTER.match(text):
@@ -374,7 +383,7 @@ class Engine:
 
     # -- text ----------------------------------------------------------------------------------
 
-    def matched_glossary(self, q: str) -> tuple[list[dict], str]:
+    def matched_glossary(self, q: str) -> tuple[list[GlossaryEntry], str]:
         """Glossary terms named in the query (longest keys first) and the query with them cut out."""
         rest = t2s(fold(q))
         found = []
@@ -541,7 +550,8 @@ class Answer:
     suggestion: str | None      # a query near this one that finds something, when nothing matched
 
 
-def _glossary_first(doc: dict, ranked: list[tuple[dict, float]], limit: int):
+def _glossary_first(doc: StoredFields, ranked: list[tuple[StoredFields, float]],
+                    limit: int) -> list[tuple[StoredFields, float]]:
     """``ranked`` with glossary entry ``doc`` first, the rest in their order (understanding.glossaryFirst).
     (Also lifting the term's first rule after it was measured and dropped: the glossary's first rule is
     not always the answer — all-in's is rule 3, the list of official terms.)"""
@@ -549,7 +559,7 @@ def _glossary_first(doc: dict, ranked: list[tuple[dict, float]], limit: int):
     return [(doc, top)] + [r for r in ranked if r[0]["id"] != doc["id"]][:limit - 1]
 
 
-def _key_regex(key: str) -> re.Pattern:
+def _key_regex(key: str) -> re.Pattern[str]:
     if HAS_CJK.search(key):
         return re.compile(re.escape(key))
     pattern = re.escape(key).replace(r"\ ", r"[\s\-]*").replace(r"\-", r"[\s\-]*")
@@ -560,7 +570,7 @@ _TOKENS: dict[tuple[str, str], list[tuple[str, int, int]]] = {}
 _TOKENS_LOCK = threading.Lock()
 
 
-def _tokens(body: str, analyzer) -> list[tuple[str, int, int]]:
+def _tokens(body: str, analyzer: Any) -> list[tuple[str, int, int]]:
     """(token, start, end) of a stored body, analyzed once per process (jieba is the slow part)."""
     key = (repr(analyzer), body)
     found = _TOKENS.get(key)
@@ -581,7 +591,7 @@ def _folded(body: str) -> str:
     return t2s(nfkc_same_length(body))
 
 
-def _spans(body: str, analyzer, words: set[str], grams: set[str]) -> list[tuple[int, int]]:
+def _spans(body: str, analyzer: Any, words: set[str], grams: set[str]) -> list[tuple[int, int]]:
     spans = []
     if words:
         for text, start, end in _tokens(body, analyzer):

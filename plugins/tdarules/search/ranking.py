@@ -14,10 +14,23 @@ docs/assets/search/understanding.js (``rankHits``) orders Pagefind's results by 
 """
 from __future__ import annotations
 
+from typing import TypedDict
+
 from . import spec
 
 # spec.yaml's `ranking`, which rankHits reads too
 SITUATION_WEIGHT, SECOND, THIRD = spec.SITUATION_WEIGHT, spec.SECOND, spec.THIRD
+
+
+class StoredFields(TypedDict):
+    """A document's stored fields, as Whoosh gives them back (the schema of :func:`.index.schema_for`)."""
+    id: str
+    rule: str
+    kind: str
+    order: int
+    url: str
+    title: str
+    body: str
 
 
 def rule_of_target(target: str) -> str:
@@ -27,13 +40,13 @@ def rule_of_target(target: str) -> str:
     return target
 
 
-def rerank(scored: list[tuple[dict, float]], situation: dict[str, float], rule_docs: dict[str, list[dict]],
-           limit: int) -> list[tuple[dict, float]]:
+def rerank(scored: list[tuple[StoredFields, float]], situation: dict[str, float],
+           rule_docs: dict[str, list[StoredFields]], limit: int) -> list[tuple[StoredFields, float]]:
     """``scored``: (stored fields, score) in Whoosh's order; ``situation``: {rule or part id: score};
     ``rule_docs``: every document of a rule in reading order (to add a rule the text missed)."""
     top = max((s for _, s in scored), default=0.0) or 1.0
-    groups: dict[str, list[tuple[dict, float]]] = {}
-    glossary: list[tuple[dict, float]] = []
+    groups: dict[str, list[tuple[StoredFields, float]]] = {}
+    glossary: list[tuple[StoredFields, float]] = []
     for fields, score in scored:
         if fields["kind"] == "glossary":
             glossary.append((fields, score / top))
@@ -65,11 +78,11 @@ def rerank(scored: list[tuple[dict, float]], situation: dict[str, float], rule_d
     # follow every rule, the addendum coming last in reading order); a rule with no documents last
     position = {rule: i for i, rule in enumerate(rule_docs)}
     order = sorted(groups, key=lambda r: (-group_score(r), position.get(r, len(position))))
-    by_rule: dict[str, list[tuple[dict, float]]] = {}
-    loose = []
+    by_rule: dict[str, list[tuple[StoredFields, float]]] = {}
+    loose: list[tuple[StoredFields, float]] = []
     for fields, score in glossary:
         (by_rule.setdefault(fields["rule"], []) if fields["rule"] in groups else loose).append((fields, score))
-    out: list[tuple[dict, float]] = []
+    out: list[tuple[StoredFields, float]] = []
     for rule in order:
         out.append((groups[rule][0][0], group_score(rule)))
         out += [(f, 0.0) for f, _ in by_rule.get(rule, [])]

@@ -32,14 +32,16 @@ import os
 import re
 import secrets
 import time
+from collections.abc import AsyncIterator, Iterable
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .health import HealthCheck
@@ -62,7 +64,7 @@ SEARCH_THREADS = 1     # per process: Whoosh is pure Python (GIL); a 2nd thread 
 MAX_WAITING = 64                               # searches queued behind the pool before 503
 
 
-def _error(message: str, status: int = 400, headers: dict | None = None) -> JSONResponse:
+def _error(message: str, status: int = 400, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers={**API_HEADERS, **(headers or {})})
 
 
@@ -91,7 +93,7 @@ def parse_params(raw: bytes) -> dict[str, str]:
     return params
 
 
-def site_routes(site_dir: Path) -> list:
+def site_routes(site_dir: Path) -> list[BaseRoute]:
     """The built site: the one place the published tree is mounted (web/serving.py: compression,
     cache lifetimes, ETags, short links)."""
     from ..web.serving import site_routes as routes
@@ -110,7 +112,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
     index_dir = Path(index_dir) if index_dir is not None else DEFAULT_INDEX
     pool = SearchPool(index_dir, processes=search_processes, threads=search_threads)
     health = HealthCheck(index_dir)
-    told: set = set()                     # problems logged already: one line each, not one per request
+    told: set[str] = set()                # problems logged already: one line each, not one per request
     waiting = [0]
 
     def damaged(lang: str) -> str | None:
@@ -150,7 +152,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
             return _error("internal search error", 500)
         finally:
             waiting[0] -= 1
-        body = {"hits": hits}
+        body: dict[str, object] = {"hits": hits}
         if corrected:
             body["corrected"] = corrected                 # "showing results for"
         if suggestion:
@@ -165,13 +167,13 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
     async def hidden(request: Request) -> Response:
         return _error("not found", 404)
 
-    routes = [Route("/api/search", api_search, methods=["GET"]),
-              Route("/healthz", healthz, methods=["GET"]),
-              Route("/api/{rest:path}", hidden)]
+    routes: list[BaseRoute] = [Route("/api/search", api_search, methods=["GET"]),
+                               Route("/healthz", healthz, methods=["GET"]),
+                               Route("/api/{rest:path}", hidden)]
     if site_dir is not None and site_dir.is_dir():
         routes.extend(site_routes(site_dir))
     @contextlib.asynccontextmanager
-    async def lifespan(_app):
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         for problem in health().problems:     # said once at start-up, where the operator looks
             told.add(problem)
             log.error("search index %s: %s", index_dir, problem)
@@ -193,7 +195,7 @@ def create_app(site_dir: Path | str | None = "site", index_dir: Path | str | Non
 
 # --- middleware (plain ASGI: cheap, and each does one thing) -----------------------------------------
 
-async def _send_plain(send: Send, status: int, text: str, headers: list | None = None) -> None:
+async def _send_plain(send: Send, status: int, text: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"),
@@ -202,7 +204,8 @@ async def _send_plain(send: Send, status: int, text: str, headers: list | None =
 
 
 def _header(scope: Scope, name: bytes) -> bytes | None:
-    for key, value in scope.get("headers", ()):
+    headers: Iterable[tuple[bytes, bytes]] = scope.get("headers", ())     # ASGI: (name, value) pairs
+    for key, value in headers:
         if key == name:
             return value
     return None
@@ -220,7 +223,7 @@ class AccessLog:
 
     def __init__(self, app: ASGIApp):
         self.app = app
-        self.refused: dict[str, list] = {}          # client -> [when last logged, left out since]
+        self.refused: dict[str, list[Any]] = {}     # client -> [when last logged, left out since]
 
     def _quiet(self, client: str) -> int | None:
         """None when this 429 is left out of the log; else how many were left out before it."""
@@ -285,6 +288,7 @@ class SecurityHeaders:
     (site/index.html changes), they are read again, checked at most every few seconds."""
 
     RECHECK_SECONDS = 3.0
+    stamp: int | None                   # site/index.html's mtime (ns) when the headers were read
 
     def __init__(self, app: ASGIApp, site_dir: Path | None):
         self.app = app
@@ -297,9 +301,9 @@ class SecurityHeaders:
         self.full = security_headers(self.site_dir)
         self.headers = [(k.lower().encode(), v.encode()) for k, v in self.full.items()]
         self.names = {k for k, _ in self.headers}
-        self.by_type: dict[bytes, list] = {}
+        self.by_type: dict[bytes, list[tuple[bytes, bytes]]] = {}
 
-    def _headers_for(self, content_type: bytes, status: int, path: str) -> list:
+    def _headers_for(self, content_type: bytes, status: int, path: str) -> list[tuple[bytes, bytes]]:
         """Full headers on pages, the API, errors and redirects; lighter ones on the site's other
         files (security.headers_for says which and why)."""
         if status not in (200, 304) or path.startswith("/api/") or path == "/healthz":
@@ -311,7 +315,7 @@ class SecurityHeaders:
             self.by_type[content_type] = [(k.lower().encode(), v.encode()) for k, v in chosen.items()]
         return self.by_type[content_type]
 
-    def _stamp(self):
+    def _stamp(self) -> int | None:
         try:
             return (self.site_dir / "index.html").stat().st_mtime_ns if self.site_dir else None
         except OSError:
@@ -400,7 +404,7 @@ def _warm(index_dir: Path) -> None:
         log.warning("%s: the API will answer 503 until the index is built", error)
 
 
-def uvicorn_options() -> dict:
+def uvicorn_options() -> dict[str, Any]:
     """How uvicorn runs this app, in `rulebook serve` and in the tests' servers alike."""
     from .protocol import Protocol
     return dict(http=Protocol, server_header=False, access_log=False, timeout_keep_alive=5,

@@ -24,10 +24,23 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Collection
 from itertools import chain
+from typing import TYPE_CHECKING, Any
 
 from . import spec
-from .analyzers import fold  # noqa: F401  (typos and the tests import it from here)
+from .analyzers import fold as fold  # noqa: F401  (typos and the tests import it from here)
+
+if TYPE_CHECKING:
+    from ..model import SituationVocabulary
+
+# What :func:`prepare` (and :func:`prepare_concepts`) make: JSON, written into meta.json and the
+# fallback's files and read back from them, its lists mixing ids, texts and keys.
+Prepared = dict[str, Any]
+# first stem of a concept word → [(member stems, name stems)], longest member first
+ConceptTable = dict[str, list[tuple[list[str], list[str]]]]
+# the Chinese concept words (one pattern for them all) and each one's name
+ZhRuns = tuple[re.Pattern[str], dict[str, str]]
 
 # The thresholds, weights, stemmer and patterns are spec.yaml's `situations` (understanding.js reads
 # the same); the names stay here, where the tests and the other modules look them up.
@@ -82,13 +95,13 @@ def words(text: str, framing: list[str], zh: bool) -> list[str]:
     return TOKEN.findall(text)
 
 
-def keys(text: str, lang: str, framing: list[str], en_framing=(), concepts: dict | None = None,
-         dedupe: bool = True) -> list[str]:
+def keys(text: str, lang: str, framing: list[str], en_framing: Collection[str] = (),
+         concepts: Prepared | None = None, dedupe: bool = True) -> list[str]:
     """Comparison keys of a folded text (see the module docstring); ``en_framing`` drops English
     framing words typed on the zh and ru sites; ``concepts`` (:func:`prepare_concepts`) puts each
     concept word to its concept's name (before ``dedupe``, so that a word sequence can match)."""
     zh = lang.startswith("zh")
-    seq: list = []                # a stem per Latin/Cyrillic word, a list of keys per Chinese run
+    seq: list[str | list[str]] = []     # a stem per Latin/Cyrillic word, a list of keys per Chinese run
     runs = _zh_concepts(concepts) if concepts else None
     if zh and concepts and concepts.get("amount"):
         text = ZH_AMOUNT.sub(" 000 ", text)
@@ -113,8 +126,9 @@ def keys(text: str, lang: str, framing: list[str], en_framing=(), concepts: dict
     return list(dict.fromkeys(out)) if dedupe else out
 
 
-def _canonical(seq: list, table: dict) -> list:
+def _canonical(seq: list[str | list[str]], table: ConceptTable) -> list[str | list[str]]:
     """``seq`` with every concept word (a run of stems, longest first) put to its concept's name."""
+    out: list[str | list[str]]
     out, i = [], 0
     while i < len(seq):
         item = seq[i]
@@ -133,24 +147,24 @@ def _canonical(seq: list, table: dict) -> list:
     return out
 
 
-_CONCEPTS: dict[int, tuple] = {}
+_CONCEPTS: dict[int, tuple[Prepared, ConceptTable, ZhRuns | None]] = {}
 
 
-def _word_concepts(concepts: dict) -> dict:
+def _word_concepts(concepts: Prepared) -> ConceptTable:
     """first stem → [(member stems, name stems)], longest member first (prepared in that order)."""
     cached = _CONCEPTS.get(id(concepts))
     if cached is None or cached[0] is not concepts:
-        table: dict[str, list] = {}
+        table: ConceptTable = {}
         for member, canonical in concepts.get("words", []):
             table.setdefault(member[0], []).append((list(member), list(canonical)))
-        runs = None
+        runs: ZhRuns | None = None
         if concepts.get("zh"):
             runs = (re.compile("|".join(re.escape(m) for m, _ in concepts["zh"])), dict(concepts["zh"]))
         cached = _CONCEPTS[id(concepts)] = (concepts, table, runs)
     return cached[1]
 
 
-def _zh_concepts(concepts: dict):
+def _zh_concepts(concepts: Prepared) -> ZhRuns | None:
     _word_concepts(concepts)
     return _CONCEPTS[id(concepts)][2]
 
@@ -160,12 +174,17 @@ def _stems(text: str, lang: str, framing: list[str]) -> list[str]:
     return keys(text, lang, framing, (), None, dedupe=False)
 
 
-def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing: list[str]) -> dict:
+def prepare_concepts(vocabulary: SituationVocabulary, lang: str, norm: Callable[[str], str], framing: list[str],
+                     en_framing: list[str]) -> Prepared:
     """The concepts for ``lang`` (English ones too on the zh and ru sites, as English phrases serve
     them): ``words``: [member stems, name stems], longest first; ``zh``: [member, name] (Simplified),
     longest first; ``amount``: the keys a number that can only be an amount (:data:`AMOUNT`) stands for;
     ``df`` (filled by :func:`prepare`): the phrase counts of concept names that differ from a plain count."""
     zh = lang.startswith("zh")
+    words_: list[list[list[str]]]         # [member stems, name stems]
+    runs: dict[str, str]
+    amount: list[str]
+    member: str | list[str]               # a Chinese member as folded, or another language's member's stems
     words_, runs, amount = [], {}, []
     for concept in vocabulary.concepts:
         if concept.numbers and concept.words(lang) and not amount:
@@ -198,8 +217,9 @@ def prepare_concepts(vocabulary, lang: str, norm, framing: list[str], en_framing
             "amount": amount, "df": {}}
 
 
-def _entries(vocabulary, lang, norm, framing, en_framing, concepts) -> list:
-    entries = []
+def _entries(vocabulary: SituationVocabulary, lang: str, norm: Callable[[str], str], framing: list[str],
+             en_framing: list[str], concepts: Prepared | None) -> list[list[Any]]:
+    entries: list[list[Any]] = []     # [rule ids, each phrase's keys]
     for situation in vocabulary.situations:
         phrases = [k for p in situation.words(lang) if (k := keys(norm(p), lang, framing, (), concepts))]
         if lang != "en":
@@ -209,7 +229,7 @@ def _entries(vocabulary, lang, norm, framing, en_framing, concepts) -> list:
     return entries
 
 
-def _document_frequency(entries) -> dict[str, int]:
+def _document_frequency(entries: list[list[Any]]) -> dict[str, int]:
     df: dict[str, int] = {}
     for _, phrases in entries:
         for key in {k for p in phrases for k in p}:
@@ -217,7 +237,7 @@ def _document_frequency(entries) -> dict[str, int]:
     return df
 
 
-def prepare(vocabulary, lang: str, to_simplified) -> dict:
+def prepare(vocabulary: SituationVocabulary, lang: str, to_simplified: Callable[[str], str]) -> Prepared:
     """The data both implementations use for ``lang``: framing (folded, longest first) and, per
     situation, its rule ids and each phrase's keys, plus every key's weight."""
     zh = lang.startswith("zh")
@@ -252,7 +272,7 @@ def prepare(vocabulary, lang: str, to_simplified) -> dict:
             "en_framing": en_framing if lang != "en" else [], "words": words, "concepts": concepts}
 
 
-def with_text_words(content: str, data: dict, zh: bool) -> str:
+def with_text_words(content: str, data: Prepared, zh: bool) -> str:
     """``content`` (folded) followed by the rule text's words for the players' words in it."""
     present = set(WORD.findall(content))
     extra = [w for player, text in data.get("words", [])
@@ -260,7 +280,7 @@ def with_text_words(content: str, data: dict, zh: bool) -> str:
     return " ".join([content, *dict.fromkeys(extra)]) if extra else content
 
 
-def query_content(text: str, lang: str, data: dict) -> str:
+def query_content(text: str, lang: str, data: Prepared) -> str:
     """What is searched of a query (folded, typos corrected): its framing removed (and, in Chinese,
     English framing words), or the whole text when nothing but framing is left, followed by the rule
     text's words for the players' words in it. The twin is the `content` of understanding.js's analyse."""
@@ -272,7 +292,7 @@ def query_content(text: str, lang: str, data: dict) -> str:
     return with_text_words(content, data, zh)
 
 
-def query_keys(q: str, lang: str, data: dict, to_simplified) -> list[str]:
+def query_keys(q: str, lang: str, data: Prepared, to_simplified: Callable[[str], str]) -> list[str]:
     """Keys of a query as typed on the ``lang`` site."""
     text = fold(q)
     if lang.startswith("zh"):
@@ -281,7 +301,7 @@ def query_keys(q: str, lang: str, data: dict, to_simplified) -> list[str]:
 
 
 
-def match(query_keys: list[str], data: dict) -> dict[str, float]:
+def match(query_keys: list[str], data: Prepared) -> dict[str, float]:
     """{rule or part id: score} for the situations the query describes (best phrase per entry)."""
     have = set(query_keys)
     found: dict[str, float] = {}
@@ -336,10 +356,13 @@ def round4(x: float) -> float:
     return math.floor(x * 10000 + 0.5) / 10000
 
 
-_POSTINGS: dict[int, tuple] = {}
+# each key's weight, key → the phrases holding it, each entry's keys, and each phrase's total weight,
+# entry and PASSED_OVER floor
+PhraseIndex = tuple[dict[str, float], dict[str, list[int]], list[set[str]], list[float], list[int], list[float]]
+_POSTINGS: dict[int, tuple[Prepared, *PhraseIndex]] = {}
 
 
-def _postings(data: dict):
+def _postings(data: Prepared) -> PhraseIndex:
     """key → the phrases that hold it, each entry's keys, each phrase's total weight and entry, for
     one prepared data set (cached: built once per language). Phrases are numbered across entries."""
     cached = _POSTINGS.get(id(data))

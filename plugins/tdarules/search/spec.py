@@ -35,7 +35,7 @@ def source(pattern: str | list[str]) -> str:
     """A pattern of the spec as Python's re reads it."""
     text = "".join(pattern) if isinstance(pattern, list) else pattern
 
-    def expand(m: re.Match) -> str:
+    def expand(m: re.Match[str]) -> str:
         name = m.group(1)
         if name in CLASSES:
             return _PLACEHOLDER.sub(expand, CLASSES[name])
@@ -45,7 +45,7 @@ def source(pattern: str | list[str]) -> str:
     return _NAMED_GROUP.sub(r"(?P<\1>", _PLACEHOLDER.sub(expand, text))
 
 
-def regex(pattern: str | list[str]) -> re.Pattern:
+def regex(pattern: str | list[str]) -> re.Pattern[str]:
     return re.compile(source(pattern))
 
 
@@ -54,7 +54,7 @@ def patterns(table: Mapping[str, Any]) -> dict[str, Any]:
     return {name: patterns(p) if isinstance(p, dict) else regex(p) for name, p in table.items()}
 
 
-def _frozen(value):
+def _frozen(value: Any) -> Any:
     return MappingProxyType({k: _frozen(v) for k, v in value.items()}) if isinstance(value, dict) else value
 
 
@@ -62,7 +62,7 @@ def _frozen(value):
 
 _RULES = DATA["rule_numbers"]
 PART_LETTERS: Mapping[str, str] = _frozen(_RULES["part_letters"])
-RULE_PATTERNS: Mapping[str, re.Pattern] = _frozen(patterns(_RULES["patterns"]))
+RULE_PATTERNS: Mapping[str, re.Pattern[str]] = _frozen(patterns(_RULES["patterns"]))
 MENTION_SCORE: float = float(_RULES["mention_score"])
 AMOUNT_SCORE: float = float(_RULES["amount_score"])
 
@@ -79,7 +79,7 @@ SITUATION_WEIGHT: float = float(DATA["ranking"]["situation_weight"])
 SECOND: float = float(DATA["ranking"]["second"])
 THIRD: float = float(DATA["ranking"]["third"])
 
-_WORDS = patterns(DATA["words"]["patterns"])
+_WORDS: Mapping[str, re.Pattern[str]] = patterns(DATA["words"]["patterns"])
 CJK: str = source("{cjk}")                      # the ranges, for a class of one's own
 HAS_CJK, CJK_RUN, WORD, TOKEN = _WORDS["cjk"], _WORDS["cjk_run"], _WORDS["word"], _WORDS["token"]
 LETTERS, TERM_TOKEN, BETWEEN_CJK, SPACES, CJK_JUNCTION = (
@@ -97,7 +97,7 @@ RU_ENDINGS: tuple[str, ...] = tuple(sorted(_SITUATIONS["ru_endings"].split(), ke
 SHORTEST_STEM: int = int(_SITUATIONS["shortest_stem"])
 EN_STEM: int = int(_SITUATIONS["en_stem"])
 RU_STEM: int = int(_SITUATIONS["ru_stem"])
-SITUATION_PATTERNS: Mapping[str, re.Pattern] = _frozen(patterns(_SITUATIONS["patterns"]))
+SITUATION_PATTERNS: Mapping[str, re.Pattern[str]] = _frozen(patterns(_SITUATIONS["patterns"]))
 
 LEARNED_ALPHA: float = float(DATA["learned"]["alpha"])
 LEARNED_WEIGHT: float = float(DATA["learned"]["weight"])
@@ -117,10 +117,10 @@ TRANSLITERATION: dict[str, Any] = DATA["transliteration"]
 
 TO_CYRILLIC: Mapping[str, str] = _frozen(dict(zip(DATA["lookalikes"]["latin"], DATA["lookalikes"]["cyrillic"], strict=True)))
 TO_LATIN: Mapping[str, str] = _frozen({c: l for l, c in TO_CYRILLIC.items()} | DATA["lookalikes"]["to_latin"])
-LOOKALIKE_PATTERNS: Mapping[str, re.Pattern] = _frozen(patterns(DATA["lookalikes"]["patterns"]))
+LOOKALIKE_PATTERNS: Mapping[str, re.Pattern[str]] = _frozen(patterns(DATA["lookalikes"]["patterns"]))
 
 # site language → (the run typed on the other keyboard, the table that reads it on the site's)
-KEYBOARDS: Mapping[str, tuple[re.Pattern, dict[int, int]]] = _frozen(
+KEYBOARDS: Mapping[str, tuple[re.Pattern[str], dict[int, int]]] = _frozen(
     {lang: (regex(k["typed"]), str.maketrans(k["from"], k["to"])) for lang, k in DATA["keyboards"].items()})
 
 

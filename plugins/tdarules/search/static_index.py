@@ -28,14 +28,19 @@ import asyncio
 import json
 import math
 import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from . import situations, spec
 from ..editions import to_current
 from ..model import ALL_LANGUAGES
 from .analyzers import CJK, fold, t2s
-from .index import KIND_BOOST, documents, glossary_keys, query_understanding
+from .index import KIND_BOOST, Doc, documents, glossary_keys, query_understanding
 from .typos import LATIN_OR_CYRILLIC
+
+if TYPE_CHECKING:
+    from ..loader import Rulebook
 
 PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
 ZWSP = "\u200b"
@@ -47,7 +52,15 @@ def cjk_chars(text: str) -> str:
     return _BETWEEN_CJK.sub(ZWSP, text)
 
 
-def records(rulebook):
+class Record(TypedDict):
+    """One Pagefind record: the keyword arguments of ``PagefindIndex.add_custom_record``."""
+    url: str
+    content: str
+    language: str
+    meta: dict[str, str]
+
+
+def records(rulebook: Rulebook) -> Iterator[Record]:
     for lang in ALL_LANGUAGES:
         try:
             edition = rulebook.edition(lang)
@@ -70,12 +83,12 @@ def records(rulebook):
 CJK_BLOCKS = (range(0x3400, 0x4DC0), range(0x4E00, 0xA000), range(0xF900, 0xFB00))
 
 
-def t2s_map(rulebook=None) -> dict[str, str]:
+def t2s_map(rulebook: Rulebook | None = None) -> dict[str, str]:
     """{Traditional character: Simplified} as the API's OpenCC folds each character alone."""
     return {c: s for block in CJK_BLOCKS for c in map(chr, block) if (s := t2s(c)) != c}
 
 
-def known_words(docs, typo_words: list[str]) -> dict:
+def known_words(docs: Iterable[Doc], typo_words: list[str]) -> dict[str, object]:
     """The letter words (Latin, Cyrillic; folded) of the records, for known.js: Pagefind shortens a
     word it lacks until something matches ("chek" → player "c"), so the fallback keeps only words
     the records have. ``typos``: which of ``typo_words`` the records have, one bit each (base64,
@@ -91,7 +104,7 @@ def known_words(docs, typo_words: list[str]) -> dict:
     return {"typos": base64.b64encode(bytes(bits)).decode("ascii"), "more": sorted(words - set(typo_words))}
 
 
-def query_data(rulebook, lang: str) -> dict:
+def query_data(rulebook: Rulebook, lang: str) -> dict[str, Any]:
     """The static data query.js needs on the ``lang`` site (kept small: no rule text).
 
     ``cjk``: "chars" when the records hold Chinese one character a word (see :func:`cjk_chars`);
@@ -123,7 +136,7 @@ def query_data(rulebook, lang: str) -> dict:
             "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST, "records": len(docs)}
 
 
-def _phrase_texts(rulebook, lang: str, data: dict) -> list[tuple[list[str], list[str]]] | None:
+def _phrase_texts(rulebook: Rulebook, lang: str, data: dict[str, Any]) -> list[tuple[list[str], list[str]]] | None:
     """Per situation entry of ``data``, the texts its phrases' keys come from (native, English),
     or None when they do not give exactly those keys (situations.prepare changed: ship the keys)."""
     zh = lang.startswith("zh")
@@ -149,7 +162,7 @@ def _phrase_texts(rulebook, lang: str, data: dict) -> list[tuple[list[str], list
     return out if at == len(voc["entries"]) else None
 
 
-def _weights(entries: list, counts: dict[str, int] | None = None) -> dict[str, float]:
+def _weights(entries: list[list[Any]], counts: dict[str, int] | None = None) -> dict[str, float]:
     """situations.prepare's key weights, computed from the entries as understanding.js does
     (``counts``: the concept names' phrase counts, situations.prepare_concepts ``df``)."""
     df: dict[str, int] = {}
@@ -161,14 +174,14 @@ def _weights(entries: list, counts: dict[str, int] | None = None) -> dict[str, f
             for k, n in sorted(df.items())}
 
 
-def _cjk_runs(texts) -> set[str]:
+def _cjk_runs(texts: Iterable[str]) -> set[str]:
     return {run for text in texts for run in re.findall(f"[{CJK}]+", text) if len(run) >= 2}
 
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def _pack_slips(terms: list[str], real: list[str]) -> list | None:
+def _pack_slips(terms: list[str], real: list[str]) -> list[Any] | None:
     """typos ``real`` (runs of the rules one character off a term) as [term index step, slips, …]:
     a slip is the position (a base-36 digit) and the character there. A third of the bytes of the
     runs themselves; None when a run is off no term in one place (prepare changed)."""
@@ -183,6 +196,7 @@ def _pack_slips(terms: list[str], real: list[str]) -> list | None:
         if found is None:
             return None
         slips.setdefault(found[0], []).append(DIGITS[found[1]] + run[found[1]])
+    out: list[Any]                      # [term index step (int), slips (str), ...]
     out, at = [], 0
     for i in sorted(slips):
         out += [i - at, "".join(sorted(slips[i]))]
@@ -190,7 +204,7 @@ def _pack_slips(terms: list[str], real: list[str]) -> list | None:
     return out
 
 
-def _unpack_slips(terms: list[str], packed_real: list) -> list[str]:
+def _unpack_slips(terms: list[str], packed_real: list[Any]) -> list[str]:
     real, at = [], 0
     for step, slips in zip(packed_real[::2], packed_real[1::2]):
         at += step
@@ -200,7 +214,7 @@ def _unpack_slips(terms: list[str], packed_real: list) -> list[str]:
     return sorted(real)
 
 
-def packed(rulebook, lang: str, data: dict) -> dict:
+def packed(rulebook: Rulebook, lang: str, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` as shipped: what understanding.js can recompute on load is left out (keys were most of
     the zh file's gzipped bytes). Situation phrases travel as text, not keys (Chinese keys
     are every character pair and character: three times the text); key weights are recomputed from
@@ -229,7 +243,7 @@ def packed(rulebook, lang: str, data: dict) -> dict:
     return {**data, "situations": out_voc, "typos": out_typos, "packed": 1}
 
 
-def write_query_data(rulebook, out: Path) -> dict[str, tuple[int, int]]:
+def write_query_data(rulebook: Rulebook, out: Path) -> dict[str, tuple[int, int]]:
     """Write ``tda-query.<lang>.json`` for every language (:func:`packed`); return {lang: (bytes, gzip bytes)}."""
     import gzip
     sizes = {}
@@ -244,19 +258,20 @@ def write_query_data(rulebook, out: Path) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def _without_poll_delay():
+def _without_poll_delay() -> None:
     """pagefind 1.5.2's Python service sleeps 100 ms before reading each response (over two minutes for
     our ~1,300 records) although the read itself waits for data. Give its module an asyncio whose
     sleep only yields; nothing else changes."""
     import types
 
     from pagefind import service
-    if getattr(service.asyncio, "_tda_no_poll_delay", False):
+    patched: Any = service          # its asyncio is no part of its typed interface: replacing it is the point
+    if getattr(patched.asyncio, "_tda_no_poll_delay", False):
         return
     proxy = types.SimpleNamespace(**{name: getattr(asyncio, name) for name in dir(asyncio) if not name.startswith("__")})
     proxy.sleep = lambda _delay, result=None: asyncio.sleep(0, result)
     proxy._tda_no_poll_delay = True
-    service.asyncio = proxy
+    patched.asyncio = proxy
 
 
 def _complete(out: Path) -> bool:
@@ -264,7 +279,7 @@ def _complete(out: Path) -> bool:
     return entry.exists() and entry.stat().st_size > 0 and (out / "pagefind.js").stat().st_size > 0
 
 
-async def _build(rulebook, out: Path) -> int:
+async def _build(rulebook: Rulebook, out: Path) -> int:
     import tempfile
 
     from pagefind.index import IndexConfig, PagefindIndex
@@ -282,7 +297,7 @@ async def _build(rulebook, out: Path) -> int:
     return len(batch)
 
 
-def build_pagefind(site_dir: Path | str, rulebook=None) -> int:
+def build_pagefind(site_dir: Path | str, rulebook: Rulebook | None = None) -> int:
     """Write ``site_dir/pagefind/`` (with t2s.json and tda-query.<lang>.json); return the number of records."""
     site_dir = Path(site_dir)
     if rulebook is None:

@@ -15,11 +15,20 @@ neighbours is one edit) for words of five letters or more, one for shorter ones.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from . import deadline, spec
 from .situations import stem
+
+if TYPE_CHECKING:
+    from .typos import TypoData
+
+# (keys, renderings in the site's language) per glossary term
+Glossary = Sequence[tuple[Sequence[str], Sequence[str]]]
 
 MAX_WORDS = 16             # words of a query put right, as many as the search looks at (query.MAX_TOKENS)
 # spec.yaml's `words` patterns, as understanding.js reads them: a run or a word put right; a word of
@@ -54,7 +63,7 @@ def term_form(folded: str) -> str:
     return " ".join(w if CJK_RUN.search(w) else stem(w, "en") for w in normalize(folded).split(" "))
 
 
-def term_forms(glossary: list) -> dict[str, int]:
+def term_forms(glossary: Glossary) -> dict[str, int]:
     """{term form of a key: index of its term}, every key of every term (the first term wins)."""
     forms: dict[str, int] = {}
     for i, (keys, _names) in enumerate(glossary):
@@ -69,7 +78,7 @@ def exact_term(folded: str, forms: dict[str, int]) -> int | None:
     return forms.get(term_form(folded)) if folded.strip() else None
 
 
-def nearest_term(folded: str, glossary: list) -> int | None:
+def nearest_term(folded: str, glossary: Glossary) -> int | None:
     """Index of the glossary term whose key is nearest the whole query, within :func:`allowed`."""
     text = normalize(folded)
     if len(text) < 3:
@@ -108,7 +117,7 @@ def nearest_run(run: str, terms: list[str]) -> str | None:
     return best[1] if best else None
 
 
-def suggest(folded: str, glossary: list, typos: dict, display) -> str | None:
+def suggest(folded: str, glossary: Glossary, typos: TypoData, display: Callable[[int], str]) -> str | None:
     """What to propose for a query that found nothing (``folded``: NFKC, lower case, Chinese in
     Simplified; typos already corrected), or None. ``display(i)``: term i's rendering to show.
     A query near a glossary term (in any language) becomes that term in the site's language;

@@ -19,8 +19,12 @@ readers, compared by the fallback tests.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
 from . import deadline, spec
+
+if TYPE_CHECKING:
+    from .typos import Corrector
 
 # Everything the two readers need (the table, the glides and vowels, the bounds) is spec.yaml's
 # `transliteration`, which the browser reads from spec.js.
@@ -31,8 +35,8 @@ TABLE: dict[str, list[str]] = SPEC["table"]
 class Transliterator:
     """Reads Latin words of a query through one site's vocabulary (a ``typos.Corrector``)."""
 
-    def __init__(self, settings: dict, corrector):
-        self.table = sorted(settings["table"].items(), key=lambda kv: -len(kv[0]))
+    def __init__(self, settings: dict[str, Any], corrector: Corrector):
+        self.table: list[tuple[str, list[str]]] = sorted(settings["table"].items(), key=lambda kv: -len(kv[0]))
         self.glides, self.vowels, self.softened = set(settings["glides"]), set(settings["vowels"]), set(settings["softened"])
         self.word_re = re.compile(settings["word"])
         self.min_word, self.max_states, self.ending = settings["min_word"], settings["max_states"], settings["ending"]

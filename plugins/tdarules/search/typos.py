@@ -28,7 +28,10 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypedDict
 
 from rapidfuzz.distance import OSA
 
@@ -36,6 +39,10 @@ from . import deadline, spec
 from .analyzers import POKER_WORDS, t2s
 from .situations import CYRILLIC, fold, stem
 from .transliteration import Transliterator
+
+if TYPE_CHECKING:
+    from ..model import SituationVocabulary
+    from .index import Doc
 
 # a word of Latin or Cyrillic letters, and the length from which one is corrected: spec.yaml's
 # `words.letters` and `typos.min_word`, as the fallback's Corrector reads them
@@ -47,7 +54,18 @@ CJK_RUN = spec.CJK_RUN
 LAYOUTS = spec.KEYBOARDS
 
 
-def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
+class TypoData(TypedDict, total=False):
+    """:func:`prepare`'s data for one site: ``words`` on the en and ru sites, ``terms``, ``real`` and
+    ``sounds`` on the zh ones."""
+    words: list[str]            # the vocabulary, commonest first
+    layout: str                 # the site language, whose keyboard-layout slips are read (LAYOUTS)
+    transliteration: bool       # Latin words read in Cyrillic (:mod:`.transliteration`)
+    terms: list[str]            # Chinese poker words (Simplified), longest first
+    real: list[str]             # pieces of the rules one character off a term: never corrected
+    sounds: list[str]           # characters of one toneless syllable (:func:`sound_groups`)
+
+
+def prepare(lang: str, texts: list[str], terms: list[str]) -> TypoData:
     """``texts``: everything searchable on the site (folded; Chinese already Simplified);
     ``terms``: Chinese poker words (Simplified) for the zh sites."""
     if lang.startswith("zh"):
@@ -61,7 +79,7 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> dict:
         real = {r for r in real if r not in probe.known and probe.same_sound(r)}
         return {"terms": terms, "real": sorted(real), "sounds": sounds}
     counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
-    out = {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
+    out: TypoData = {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
     if lang in LAYOUTS:
         out["layout"] = lang
     if lang == "ru":
@@ -77,7 +95,7 @@ def _one_off(terms: list[str], runs: list[str]) -> set[str]:
     for term in terms:
         for i in range(len(term)):
             blanked[term[:i] + "\0" + term[i + 1:]].add(term)
-    found = set()
+    found: set[str] = set()
     for length in {len(t) for t in terms}:
         windows = {run[p:p + length] for run in runs for p in range(len(run) - length + 1)}
         for window in windows:
@@ -97,7 +115,7 @@ def common_characters() -> list[str]:
 
 def common_traditional() -> list[str]:
     """Big5's first level: the 5,401 common Traditional characters."""
-    out = []
+    out: list[str] = []
     for hi in range(0xA4, 0xC7):
         for lo in list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF)):
             if (hi, lo) > (0xC6, 0x7E):
@@ -150,7 +168,7 @@ def damerau1(a: str, b: str) -> bool:
 class Corrector:
     """Built once per language from :func:`prepare`'s data."""
 
-    def __init__(self, data: dict):
+    def __init__(self, data: TypoData):
         self.rank = {w: i for i, w in enumerate(data.get("words", []))}
         self.deletes: dict[str, list[str]] = {}
         for word in self.rank:
@@ -182,7 +200,7 @@ class Corrector:
         """The vocabulary word meant by an unknown ``word`` (folded), or None."""
         if len(word) < MIN_WORD or not word.isalpha() or self.is_known(word):
             return None
-        candidates = set()
+        candidates: set[str] = set()
         for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
             candidates.update(self.deletes.get(form, ()))
         best = [c for c in candidates if damerau1(word, c)]
@@ -278,10 +296,10 @@ class Corrector:
     def correct(self, text: str) -> str:
         """``text`` (folded; Chinese in Simplified) with its typos corrected; unchanged if none."""
         # Past the request's deadline the rest of the text stays as typed (deadline.py).
-        def fix_word(m):
+        def fix_word(m: re.Match[str]) -> str:
             return m.group() if deadline.expired() else self.word(m.group()) or m.group()
 
-        def fix_run(m):
+        def fix_run(m: re.Match[str]) -> str:
             return m.group() if deadline.expired() else self.chinese(m.group())
         if not deadline.expired():
             text = self.layout(text)
@@ -293,7 +311,8 @@ class Corrector:
         return text
 
 
-def texts_for(docs, vocabulary, lang: str, to_simplified) -> list[str]:
+def texts_for(docs: Iterable[Doc], vocabulary: SituationVocabulary, lang: str,
+              to_simplified: Callable[[str], str]) -> list[str]:
     """The texts whose words count as known on the ``lang`` site (folded)."""
     zh = lang.startswith("zh")
     out = [fold(f"{d.title}\n{d.body}") for d in docs]
@@ -310,7 +329,7 @@ def texts_for(docs, vocabulary, lang: str, to_simplified) -> list[str]:
     return out
 
 
-def fold_query(q: str, lang: str, to_simplified) -> str:
+def fold_query(q: str, lang: str, to_simplified: Callable[[str], str]) -> str:
     text = fold(q)
     return to_simplified(text) if lang.startswith("zh") else text
 
