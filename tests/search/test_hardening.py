@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from tdarules.search import query
+from tdarules.search import clauses, query
 from tdarules.search.server import create_app
 
 
@@ -169,7 +169,7 @@ def test_a_flood_of_429s_writes_a_line_per_interval_not_per_request(start_server
 
 
 def test_made_up_words_are_capped(index_dir, monkeypatch):
-    """22 unknown words: at most MAX_FUZZY_TOKENS of them are expanded, each to MAX_EXPANSIONS terms."""
+    """22 unknown words: at most MAX_FUZZY_WORDS of them are expanded, each to MAX_EXPANSIONS terms."""
     from tdarules.search.lexicon import Lexicon
     engine = query.engine(index_dir)
     calls = []
@@ -182,7 +182,7 @@ def test_made_up_words_are_capped(index_dir, monkeypatch):
     words = " ".join(f"zq{chr(97 + i)}vrk{chr(97 + i)}" for i in range(22))      # 22 made-up words, 175 characters
     hits = engine.search(words, "en", 10)
     assert isinstance(hits, list)
-    assert 0 < len(set(calls)) <= query.MAX_FUZZY_TOKENS
+    assert 0 < len(set(calls)) <= clauses.MAX_FUZZY_WORDS
 
 
 def test_fuzzy_neighbours_as_whoosh_finds_them(index_dir):

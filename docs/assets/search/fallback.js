@@ -7,6 +7,7 @@
 import { understand, mergeRanked, mergeByRarity, suggestion, matchGlossary, STORY_SITUATION } from "./query.js";
 import { rankHits, glossaryFirst, prepareData, SITUATION_WEIGHT } from "./understanding.js";
 import { knownSearches, vocabulary } from "./known.js";
+import SPEC from "./spec.js";
 
 const PAGEFIND = "/pagefind/pagefind.js";
 
@@ -52,10 +53,11 @@ function originalExcerpt(data, escapeHtml, unescapeHtml) {
   return out;
 }
 
-// The index's `central` field (query.CENTRAL_BOOST): a rule of a glossary term the query names ranks
-// higher, much higher when the term is the whole content. Pagefind has no such field; the term's rules
-// among the hits get a score of the kind situations give (ranking.SITUATION_WEIGHT × it).
-export const CENTRAL = 0.2, CENTRAL_SHARE = 0.4;        // query.py: share 1.0 alone, 0.4 with other words
+// The index's `central` field (spec.yaml clauses.central): a rule of a glossary term the query names
+// ranks higher, much higher when the term is the whole content. Pagefind has no such field; the term's
+// rules among the hits get a score of the kind situations give (ranking.SITUATION_WEIGHT × it), at
+// the API's share next to other words (clauses.term_share).
+export const CENTRAL = SPEC.fallback.central, CENTRAL_SHARE = SPEC.clauses.term_share;
 export function withCentral(plan, found, data, map = null) {
   if (!data || !plan.content) return plan.situation;
   const { terms, rest } = matchGlossary(plan.content, data, map);

@@ -142,6 +142,21 @@ export default {
   "second": 0.2,
   "third": 0.1
  },
+ "clauses": {
+  "common_share": 0.5,
+  "max_words": 16,
+  "fuzzy": 0.6,
+  "phrase": 2.0,
+  "ngram": 0.4,
+  "ngram_phrase": 1.5,
+  "ngram_slop": 2,
+  "term": 1.0,
+  "central": 1.5,
+  "rendering": 1.0,
+  "term_share": 0.4,
+  "candidates_per_hit": 4,
+  "candidates": 40
+ },
  "lookalikes": {
   "latin": "aceopxykmthb",
   "cyrillic": "асеорхукмтнв",
@@ -528,6 +543,7 @@ export default {
  "fallback": {
   "story_words": 30,
   "story_searches": 128,
-  "story_situation": 0.7
+  "story_situation": 0.7,
+  "central": 0.2
  }
 };

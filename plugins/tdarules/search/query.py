@@ -25,14 +25,15 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS
-from whoosh.query import Phrase, Term
 
 from ..model import ALL_LANGUAGES
 from . import deadline, learned, situations, spec, suggest
+from .spec import CANDIDATES, CANDIDATES_PER_HIT, COMMON_SHARE
 from .amounts import amount_rule
-from .analyzers import CJK, HAS_CJK, fold, nfkc_same_length, t2s
+from .analyzers import HAS_CJK, fold, nfkc_same_length, t2s
 from .ranking import StoredFields, rerank
 from .clause_scores import ClauseScores, top
+from .clauses import build_clauses, words_searched
 from .lexicon import Lexicon
 from .numerals import chinese_value, spelled_numbers
 from .typos import Corrector, fold_query, question_text
@@ -46,21 +47,11 @@ MAX_LIMIT = 50
 # [ ] ` : on a Russian keyboard they are х ъ ё, typed when the layout was left in English ("j[jnf").
 FORBIDDEN = set("*~^{}\\<>|")
 SNIPPET_CHARS = 180
-TERM_BOOST = 1.0
-CENTRAL_BOOST = 1.5
-RENDER_BOOST = 1.0
 # What one query may cost: CPU seconds of the searching thread for the whole request (every step
-# checks the one deadline, deadline.py), words looked at, words expanded by edit distance and the
-# expansions kept for each. Normal queries take under 10 ms; made-up words and characters that
-# normalisation multiplies took seconds before the budget covered every step.
+# checks the one deadline, deadline.py; the words looked at and expanded are bounded in clauses.py).
+# Normal queries take under 10 ms; made-up words and characters that normalisation multiplies took
+# seconds before the budget covered every step.
 CPU_BUDGET = 0.1
-MAX_TOKENS = 16
-MAX_FUZZY_TOKENS = 3
-MAX_EXPANSIONS = 8
-# A word (or Chinese bigram) in more than this share of a field's documents is not searched in that
-# field: it tells the documents apart hardly at all (BM25 gives it next to no weight), and its
-# postings are the longest to score (玩家, 筹码): p50 −8%, p99 −5% on 1,524 queries, ranks unchanged.
-COMMON_SHARE = 0.5
 
 _T = TypeVar("_T")
 
@@ -445,68 +436,15 @@ class Engine:
             tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
         clause_scores = self._clause_scores[lang]
         frequency = functools.partial(clause_scores.frequency, searcher)
-        if len(tokens) > MAX_TOKENS:
-            # A story: the words the texts hold fill the budget first (a story opens with where,
-            # when and with whom, words no rule holds), words they do not hold (places, names, or
-            # typos) only if room is left; each kept in the question's order. (Rarest first instead
-            # ranked stories a little higher and found fewer in the top 3.)
-            unknown = {t for t in tokens if not (frequency("body", t) or frequency("title", t))}
-            keep = set(sorted(tokens, key=lambda t: t in unknown)[:MAX_TOKENS])
-            tokens = [t for t in tokens if t in keep]
-        fuzzy_left = MAX_FUZZY_TOKENS
-        lexicon = self.lexicon(lang)
-        common = COMMON_SHARE * reader.doc_count()
-        clauses = []
-        highlight = set(tokens)
-        for token in tokens:
-            known = frequency("body", token) or frequency("title", token)
-            clauses += [Term(field, token) for field in ("title", "body") if frequency(field, token) <= common]
-            if not known and not HAS_CJK.search(token) and len(token) >= 4 and not token.isdigit() \
-                    and fuzzy_left > 0 and not deadline.expired():
-                fuzzy_left -= 1
-                maxdist = 2 if len(token) >= 8 else 1
-                for field in ("body", "title"):
-                    for near in lexicon.within(field, token, maxdist)[:MAX_EXPANSIONS]:
-                        if near != token:
-                            clauses.append(Term(field, near, boost=0.6))
-                            highlight.add(near)
-        plain = [t.text for t in analyzer(rest)]
-        if 2 <= len(plain) <= 4 and not zh:      # a longer question is never one phrase of the text
-            clauses += [Phrase("body", plain, boost=2.0), Phrase("title", plain, boost=2.0)]
-        grams = set()
-        if zh:
-            for run in re.findall(f"[{CJK}]+", rest):
-                run_grams = [run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)]
-                grams.update(run_grams)
-                clauses += [Term("ngram", g, boost=0.4) for g in run_grams if frequency("ngram", g) <= common]
-                if 2 <= len(run_grams) <= 6:
-                    clauses.append(Phrase("ngram", run_grams, slop=2, boost=1.5))
-        # A term that is the whole query decides the ranking; next to other words it only helps.
-        share = 1.0 if not tokens else 0.4
-        for entry in terms:
-            clauses += [Term("terms", entry["id"], boost=TERM_BOOST * share),
-                        Term("central", entry["id"], boost=CENTRAL_BOOST * share)]
-            for name in entry["renderings"].get(lang, []):
-                words = [t.text for t in analyzer(name)]
-                highlight.update(words)
-                if zh:
-                    grams.add(t2s(name))
-                    # jieba's search mode gives a word and its pieces (计分, 分牌, 计分牌): the word alone
-                    # finds what their phrase finds, without the phrase's position checks (zh p99 −29%
-                    # over 1,500 queries, MRR@10 unchanged at 4 decimals)
-                    whole = t2s(fold(name))
-                    if len(words) > 1 and whole in words:
-                        words = [whole]
-                boost = RENDER_BOOST * share
-                if len(words) == 1:
-                    clauses += [Term("title", words[0], boost=boost), Term("body", words[0], boost=boost)]
-                elif words:
-                    clauses += [Phrase("title", words, boost=boost), Phrase("body", words, boost=boost)]
+        tokens = words_searched(tokens, frequency)
+        built = build_clauses(tokens, rest, terms, lang, analyzer, frequency, COMMON_SHARE * reader.doc_count(),
+                              self.lexicon(lang).within)
+        clauses, highlight, grams = built.clauses, built.highlight, built.grams
         if not clauses and not situation:
             return []
         stored = self.stored_fields(lang)
         scores = clause_scores.add(searcher, clauses, end)
-        scored = [(stored[docnum], score) for docnum, score in top(scores, max(4 * limit, 40))]
+        scored = [(stored[docnum], score) for docnum, score in top(scores, max(CANDIDATES_PER_HIT * limit, CANDIDATES))]
         ranked = rerank(scored, situation, self.rule_docs(lang), limit)
         exact = self.exact_term(original, lang, fixed)
         if exact is not None:          # the query is the term: its definition first, then the rules

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 # (keys, renderings in the site's language) per glossary term
 Glossary = Sequence[tuple[Sequence[str], Sequence[str]]]
 
-MAX_WORDS = 16             # words of a query put right, as many as the search looks at (query.MAX_TOKENS)
+MAX_WORDS = spec.MAX_WORDS     # words of a query put right: as many as the search looks at
 # spec.yaml's `words` patterns, as understanding.js reads them: a run or a word put right; a word of
 # letters alone; a Chinese run; what separates a term's words
 TOKEN, LETTERS, CJK_RUN = spec.TERM_TOKEN, spec.LETTERS, spec.CJK_RUN
