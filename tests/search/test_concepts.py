@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def prepared(rulebook):
-    return {lang: situations.prepare(rulebook.situations, lang, t2s) for lang in ("en", "zh-Hant", "zh-Hans", "ru")}
+    return {lang: situations.Vocabulary(situations.prepare(rulebook.situations, lang, t2s))
+            for lang in ("en", "zh-Hant", "zh-Hans", "ru")}
 
 
 def query_keys(prepared, lang, text):
@@ -56,14 +57,14 @@ def test_a_phrase_answers_a_question_in_other_words(prepared, lang, query, rule)
 
 
 def test_numbers_that_can_only_be_amounts_count_as_amounts(prepared):
-    amount = prepared["en"]["concepts"]["amount"]
+    amount = prepared["en"].data["concepts"]["amount"]
     assert amount == ["amount"]
     assert set(amount) <= set(query_keys(prepared, "en", "he bet 1000 i raised to 1400"))
     assert set(amount) <= set(query_keys(prepared, "en", "opened 5k"))
     assert not set(amount) & set(query_keys(prepared, "en", "two cards and 3 players"))   # counts
-    zh = prepared["zh-Hans"]["concepts"]["amount"]
+    zh = prepared["zh-Hans"].data["concepts"]["amount"]
     assert set(zh) <= set(query_keys(prepared, "zh-Hans", "对方下注1000我推了1400"))
-    ru = prepared["ru"]["concepts"]["amount"]
+    ru = prepared["ru"].data["concepts"]["amount"]
     assert set(ru) <= set(query_keys(prepared, "ru", "поставил 1000"))
     assert zh and ru                       # else the two checks above hold for nothing
 

@@ -39,12 +39,18 @@ def run_js(data, queries):
     return run_in_node(RUNNER, ["understanding.js", "query.js"], {**data, "queries": queries})
 
 
+_OBJECTS: dict[str, tuple] = {}        # per language, as the engine holds them: made once
+
+
 def python_side(data, lang, text):
     d = data["data"][lang]
+    if lang not in _OBJECTS:
+        _OBJECTS[lang] = (py_situations.Vocabulary(d["situations"]), learned.LearnedModel.of(d["learned"]))
+    vocabulary, model = _OBJECTS[lang]
     corrected = question_text(text, lang, corrector(d["typos"]))
-    keys = py_situations.query_keys(corrected, lang, d["situations"], t2s)
-    found = learned.situation_scores(keys, d["situations"], d["learned"])
-    return corrected, py_situations.query_content(corrected, lang, d["situations"]), found
+    keys = py_situations.query_keys(corrected, lang, vocabulary, t2s)
+    found = learned.situation_scores(keys, vocabulary, model)
+    return corrected, py_situations.query_content(corrected, lang, vocabulary), found
 
 
 # Every query file the project has: the project set, every tuning batch and every held-out one (a

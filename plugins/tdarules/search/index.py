@@ -184,7 +184,7 @@ def glossary_keys(glossary: Iterable[GlossaryTerm]) -> list[GlossaryEntry]:
         keys = list(term.en) + [t2s(w) for w in term.zh_hant] + list(term.ru) + list(term.abbreviations)
         keys += [twin for a in term.abbreviations if (twin := cyrillic_twin(a))]
         keys.append(term.id.replace("-", " "))
-        out.append({"id": term.id, "keys": sorted({fold(k) for k in keys}, key=len, reverse=True),
+        out.append({"id": term.id, "keys": sorted({fold(k) for k in keys}, key=lambda k: (-len(k), k)),
                     "abbreviations": list(term.abbreviations),
                     "renderings": {lang: renderings(term, lang) for lang in ALL_LANGUAGES}})
     return out
@@ -265,12 +265,13 @@ def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.T
     typos corrected, then the vocabulary's keys. Trained only when :func:`query_understanding` finds
     no answer in memory or on disk."""
     corrector = typos.Corrector(typo_data)
+    prepared = situations.Vocabulary(vocabulary)
     group = lang[:2]
     examples = []
     for case in evaluate.tuning_cases():
         if case.lang[:2] == group:
             text = typos.question_text(case.q, lang, corrector)
-            examples.append((situations.query_keys(text, lang, vocabulary, t2s), [evaluate.rule_of(e) for e in case.expect]))
+            examples.append((situations.query_keys(text, lang, prepared, t2s), [evaluate.rule_of(e) for e in case.expect]))
     return learned.train(examples)
 
 

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from functools import cached_property
 from typing import TypedDict
 
 from . import situations, spec
-from .situations import Prepared, round4
+from .situations import Vocabulary, round4
 
 # spec.yaml's `learned` (the fallback's learnedEvidence reads the same)
 ALPHA, WEIGHT, TOP = spec.LEARNED_ALPHA, spec.LEARNED_WEIGHT, spec.LEARNED_TOP
@@ -69,15 +70,16 @@ def train(examples: list[tuple[list[str], list[str]]]) -> Model:
     return {"rules": rules, "counts": [per_rule[r] for r in rules], "keys": kept}
 
 
-def evidence(model: Model | None, keys: list[str]) -> dict[str, float]:
+def evidence(learned: LearnedModel | None, keys: list[str]) -> dict[str, float]:
     """{rule: WEIGHT × posterior} for the ``TOP`` rules, from the keys of a question the model knows;
     {} when it knows none. Rounded to four decimals, as the JS twin is."""
-    if not model:
+    if not learned:
         return {}
+    model = learned.model
     known = sorted(k for k in set(keys) if k in model["keys"])     # sorted: the same sums as the JS
     if not known:
         return {}
-    priors, sizes, gains = _logs(model)
+    priors, sizes, gains = learned.logs
     n, log_alpha = len(known), math.log(ALPHA)
     scores = [prior - n * size + n * log_alpha for prior, size in zip(priors, sizes)]
     for key in known:
@@ -91,32 +93,31 @@ def evidence(model: Model | None, keys: list[str]) -> dict[str, float]:
     return {rule: score for rule, score in found.items() if score > 0}     # a 0 would still add its rule
 
 
-# The models in use (one per site language) and their logarithms, newest last. A model is a plain
-# dict read from the index, which cannot be weakly referenced; a reopened index brings new ones, so
-# only the last few are kept rather than one per index ever read (the editing loop reopens often).
-_LOGS: list[tuple[Model, Logs]] = []
-_KEPT_MODELS = 8
+class LearnedModel:
+    """A language's trained model (:func:`train`, JSON in meta.json) and the logarithms :func:`evidence`
+    adds up, computed once per object (a Chinese question reads ~2,000 of them): the engine holds one
+    per language, so nothing outlives the index it was read from."""
+
+    def __init__(self, model: Model):
+        self.model = model
+
+    @cached_property
+    def logs(self) -> Logs:
+        # each is the same expression as the JS twin's, so the sums are the same floats
+        counts = self.model["counts"]
+        total = sum(counts)
+        priors = [math.log(n / total) for n in counts]
+        sizes = [math.log(n + 2 * ALPHA) for n in counts]
+        gains = {key: [(pairs[j], math.log(pairs[j + 1] + ALPHA) - math.log(ALPHA)) for j in range(0, len(pairs), 2)]
+                 for key, pairs in self.model["keys"].items()}
+        return priors, sizes, gains
+
+    @classmethod
+    def of(cls, model: Model | None) -> LearnedModel | None:
+        return cls(model) if model else None
 
 
-def _logs(model: Model) -> Logs:
-    """The logarithms :func:`evidence` adds up, once per model (a Chinese question read ~2,000 of
-    them); each is the same expression as before, so the sums are the same floats."""
-    for known, logs in reversed(_LOGS):
-        if known is model:
-            return logs
-    counts = model["counts"]
-    total = sum(counts)
-    priors = [math.log(n / total) for n in counts]
-    sizes = [math.log(n + 2 * ALPHA) for n in counts]
-    gains = {key: [(pairs[j], math.log(pairs[j + 1] + ALPHA) - math.log(ALPHA)) for j in range(0, len(pairs), 2)]
-             for key, pairs in model["keys"].items()}
-    logs = (priors, sizes, gains)
-    _LOGS.append((model, logs))
-    del _LOGS[:-_KEPT_MODELS]
-    return logs
-
-
-def situation_scores(keys: list[str], vocabulary: Prepared, model: Model | None) -> dict[str, float]:
+def situation_scores(keys: list[str], vocabulary: Vocabulary, model: LearnedModel | None) -> dict[str, float]:
     """{rule or part id: score}: what the vocabulary matches (:func:`.situations.match`), with the
     learned evidence added to each rule's score."""
     found = situations.match(keys, vocabulary)

@@ -190,6 +190,9 @@ class Engine:
         self._rule_docs: dict[str, dict[str, list[StoredFields]]] = {}
         self._understanding: dict[str, Understanding] = self.meta.get("understanding", {})
         self._correctors = {lang: Corrector(data["typos"]) for lang, data in self._understanding.items()}
+        # what each language's understanding derives from its JSON, made once and owned here
+        self._vocabularies = {lang: situations.Vocabulary(data["situations"]) for lang, data in self._understanding.items()}
+        self._models = {lang: learned.LearnedModel.of(data.get("learned")) for lang, data in self._understanding.items()}
         self._glossary_docs: dict[str, dict[str, StoredFields]] = {}
         self._stored: dict[str, list[StoredFields]] = {}
         self._lexicons: dict[str, Lexicon] = {}
@@ -403,10 +406,10 @@ class Engine:
         if corrected == "":
             corrected = self.corrected(q, lang)
         text = corrected or fold_query(q, lang, t2s)
-        vocabulary = data["situations"]
+        vocabulary = self._vocabularies[lang]
         keys = situations.query_keys(text, lang, vocabulary, t2s)
         # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
-        found = learned.situation_scores(keys, vocabulary, None if deadline.expired() else data.get("learned"))
+        found = learned.situation_scores(keys, vocabulary, None if deadline.expired() else self._models[lang])
         folded = t2s(fold(q))
         if (by_amounts := amount_rule(folded, lang)) and found.get(by_amounts, 0.0) < AMOUNT_SCORE:
             found[by_amounts] = AMOUNT_SCORE

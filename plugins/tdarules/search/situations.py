@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Collection
+from functools import cached_property
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -96,14 +97,14 @@ def words(text: str, framing: list[str], zh: bool) -> list[str]:
 
 
 def keys(text: str, lang: str, framing: list[str], en_framing: Collection[str] = (),
-         concepts: Prepared | None = None, dedupe: bool = True) -> list[str]:
+         concepts: Concepts | None = None, dedupe: bool = True) -> list[str]:
     """Comparison keys of a folded text (see the module docstring); ``en_framing`` drops English
     framing words typed on the zh and ru sites; ``concepts`` (:func:`prepare_concepts`) puts each
     concept word to its concept's name (before ``dedupe``, so that a word sequence can match)."""
     zh = lang.startswith("zh")
     seq: list[str | list[str]] = []     # a stem per Latin/Cyrillic word, a list of keys per Chinese run
-    runs = _zh_concepts(concepts) if concepts else None
-    if zh and concepts and concepts.get("amount"):
+    runs = concepts.runs if concepts else None
+    if zh and concepts and concepts.amount:
         text = ZH_AMOUNT.sub(" 000 ", text)
     if runs is not None:        # before the framing goes: 說他有, 數一下 hold framing characters
         text = runs[0].sub(lambda m: runs[1][m.group()], text)
@@ -116,12 +117,12 @@ def keys(text: str, lang: str, framing: list[str], en_framing: Collection[str] =
             seq.append([word[i:i + 2] for i in range(len(word) - 1)] + list(word))
         elif not zh and NEGATION.search(word) and word.replace("’", "'").isascii():
             seq.append("not")          # wasn't, didn't, can't: what they say is "not"
-        elif concepts and concepts.get("amount") and AMOUNT.fullmatch(word):
-            seq.append(list(concepts["amount"]))     # "he bet 1000, I pushed 1400": amounts, not words
+        elif concepts and concepts.amount and AMOUNT.fullmatch(word):
+            seq.append(list(concepts.amount))     # "he bet 1000, I pushed 1400": amounts, not words
         else:
             seq.append(stem(word, lang))
-    if concepts and concepts.get("words"):
-        seq = _canonical(seq, _word_concepts(concepts))
+    if concepts and concepts.table:
+        seq = _canonical(seq, concepts.table)
     out = [k for item in seq for k in (item if isinstance(item, list) else [item]) if k]
     return list(dict.fromkeys(out)) if dedupe else out
 
@@ -147,26 +148,53 @@ def _canonical(seq: list[str | list[str]], table: ConceptTable) -> list[str | li
     return out
 
 
-_CONCEPTS: dict[int, tuple[Prepared, ConceptTable, ZhRuns | None]] = {}
+class Concepts:
+    """A language's prepared concepts (:func:`prepare_concepts`, JSON) and the tables :func:`keys` reads,
+    made once with the object: ``table``, first stem → [(member stems, name stems)], longest member
+    first (prepared in that order); ``runs``, the Chinese members as one pattern and their names."""
+
+    def __init__(self, data: Prepared):
+        self.data = data
+        self.amount: list[str] | None = data.get("amount") or None
+        self.table: ConceptTable = {}
+        for member, canonical in data.get("words", []):
+            self.table.setdefault(member[0], []).append((list(member), list(canonical)))
+        self.runs: ZhRuns | None = None
+        if data.get("zh"):
+            self.runs = (re.compile("|".join(re.escape(m) for m, _ in data["zh"])), dict(data["zh"]))
+
+    @classmethod
+    def of(cls, data: Prepared | None) -> Concepts | None:
+        return cls(data) if data else None
 
 
-def _word_concepts(concepts: Prepared) -> ConceptTable:
-    """first stem → [(member stems, name stems)], longest member first (prepared in that order)."""
-    cached = _CONCEPTS.get(id(concepts))
-    if cached is None or cached[0] is not concepts:
-        table: ConceptTable = {}
-        for member, canonical in concepts.get("words", []):
-            table.setdefault(member[0], []).append((list(member), list(canonical)))
-        runs: ZhRuns | None = None
-        if concepts.get("zh"):
-            runs = (re.compile("|".join(re.escape(m) for m, _ in concepts["zh"])), dict(concepts["zh"]))
-        cached = _CONCEPTS[id(concepts)] = (concepts, table, runs)
-    return cached[1]
+class Vocabulary:
+    """A language's prepared situation vocabulary (:func:`prepare`, the JSON in meta.json) and what
+    matching derives from it, made once per object: the engine holds one per language, so nothing
+    outlives the index it was read from."""
 
+    def __init__(self, data: Prepared):
+        self.data = data
+        self.concepts = Concepts.of(data.get("concepts"))
 
-def _zh_concepts(concepts: Prepared) -> ZhRuns | None:
-    _word_concepts(concepts)
-    return _CONCEPTS[id(concepts)][2]
+    @cached_property
+    def phrases(self) -> PhraseIndex:
+        """key → the phrases that hold it, each entry's keys, each phrase's total weight and entry.
+        Phrases are numbered across entries."""
+        data = self.data
+        postings: dict[str, list[int]] = {}
+        totals: list[float] = []
+        entry_of: list[int] = []
+        for e, (_, phrases) in enumerate(data["entries"]):
+            for phrase in phrases:
+                for key in phrase:
+                    postings.setdefault(key, []).append(len(totals))
+                # the phrase's whole weight, summed in its key order as match() summed it per query
+                totals.append(sum(data["weights"][k] for k in phrase))
+                entry_of.append(e)
+        entry_keys = [{k for phrase in phrases for k in phrase} for _, phrases in data["entries"]]
+        floors = [PASSED_OVER * total for total in totals]
+        return data["weights"], postings, entry_keys, totals, entry_of, floors
 
 
 def _stems(text: str, lang: str, framing: list[str]) -> list[str]:
@@ -218,7 +246,7 @@ def prepare_concepts(vocabulary: SituationVocabulary, lang: str, norm: Callable[
 
 
 def _entries(vocabulary: SituationVocabulary, lang: str, norm: Callable[[str], str], framing: list[str],
-             en_framing: list[str], concepts: Prepared | None) -> list[list[Any]]:
+             en_framing: list[str], concepts: Concepts | None) -> list[list[Any]]:
     entries: list[list[Any]] = []     # [rule ids, each phrase's keys]
     for situation in vocabulary.situations:
         phrases = [k for p in situation.words(lang) if (k := keys(norm(p), lang, framing, (), concepts))]
@@ -247,7 +275,7 @@ def prepare(vocabulary: SituationVocabulary, lang: str, to_simplified: Callable[
         framing = sorted({f.replace("’", "'") for f in framing})
     en_framing = sorted({fold(f).replace("’", "'") for f in vocabulary.framing_for("en")})
     concepts = prepare_concepts(vocabulary, lang, norm, framing, en_framing)
-    entries = _entries(vocabulary, lang, norm, framing, en_framing, concepts)
+    entries = _entries(vocabulary, lang, norm, framing, en_framing, Concepts(concepts))
     df = _document_frequency(entries)
     # A concept's name is as rare as its most common word was before the words were joined: joining
     # synonyms says they mean one thing, not that the thing is commoner (the joined count made a
@@ -280,11 +308,12 @@ def with_text_words(content: str, data: Prepared, zh: bool) -> str:
     return " ".join([content, *dict.fromkeys(extra)]) if extra else content
 
 
-def query_content(text: str, lang: str, data: Prepared) -> str:
+def query_content(text: str, lang: str, vocabulary: Vocabulary) -> str:
     """What is searched of a query (folded, typos corrected): its framing removed (and, in Chinese,
     English framing words), or the whole text when nothing but framing is left, followed by the rule
     text's words for the players' words in it. The twin is the `content` of understanding.js's analyse."""
     zh = lang.startswith("zh")
+    data = vocabulary.data
     content = strip_framing(text, data["framing"], zh)
     if zh:
         content = " ".join(w for w in content.split() if w not in data["en_framing"])
@@ -292,22 +321,22 @@ def query_content(text: str, lang: str, data: Prepared) -> str:
     return with_text_words(content, data, zh)
 
 
-def query_keys(q: str, lang: str, data: Prepared, to_simplified: Callable[[str], str]) -> list[str]:
+def query_keys(q: str, lang: str, vocabulary: Vocabulary, to_simplified: Callable[[str], str]) -> list[str]:
     """Keys of a query as typed on the ``lang`` site."""
     text = fold(q)
     if lang.startswith("zh"):
         text = to_simplified(text)
-    return keys(text, lang, data["framing"], data["en_framing"], data.get("concepts"))
+    return keys(text, lang, vocabulary.data["framing"], vocabulary.data["en_framing"], vocabulary.concepts)
 
 
 
-def match(query_keys: list[str], data: Prepared) -> dict[str, float]:
+def match(query_keys: list[str], vocabulary: Vocabulary) -> dict[str, float]:
     """{rule or part id: score} for the situations the query describes (best phrase per entry)."""
     have = set(query_keys)
     found: dict[str, float] = {}
     if not have:
         return found
-    weights, postings, entry_keys, totals, entry_of, floors = _postings(data)
+    weights, postings, entry_keys, totals, entry_of, floors = vocabulary.phrases
     known = sorted(k for k in have if k in weights)     # sorted: the same sums as the JS
     asked = sum(weights[k] for k in known)
     # each touched phrase (a number: all phrases of all entries in a row) → the weight of the query's
@@ -345,7 +374,7 @@ def match(query_keys: list[str], data: Prepared) -> dict[str, float]:
     if not best:
         best = weak
     for entry, score in best.items():
-        for rule in data["entries"][entry][0]:
+        for rule in vocabulary.data["entries"][entry][0]:
             found[rule] = max(found.get(rule, 0.0), round4(score))
     return found
 
@@ -359,25 +388,3 @@ def round4(x: float) -> float:
 # each key's weight, key → the phrases holding it, each entry's keys, and each phrase's total weight,
 # entry and PASSED_OVER floor
 PhraseIndex = tuple[dict[str, float], dict[str, list[int]], list[set[str]], list[float], list[int], list[float]]
-_POSTINGS: dict[int, tuple[Prepared, *PhraseIndex]] = {}
-
-
-def _postings(data: Prepared) -> PhraseIndex:
-    """key → the phrases that hold it, each entry's keys, each phrase's total weight and entry, for
-    one prepared data set (cached: built once per language). Phrases are numbered across entries."""
-    cached = _POSTINGS.get(id(data))
-    if cached is None or cached[0] is not data:
-        postings: dict[str, list[int]] = {}
-        totals: list[float] = []
-        entry_of: list[int] = []
-        for e, (_, phrases) in enumerate(data["entries"]):
-            for phrase in phrases:
-                for key in phrase:
-                    postings.setdefault(key, []).append(len(totals))
-                # the phrase's whole weight, summed in its key order as match() summed it per query
-                totals.append(sum(data["weights"][k] for k in phrase))
-                entry_of.append(e)
-        entry_keys = [{k for phrase in phrases for k in phrase} for _, phrases in data["entries"]]
-        floors = [PASSED_OVER * total for total in totals]
-        cached = _POSTINGS[id(data)] = (data, data["weights"], postings, entry_keys, totals, entry_of, floors)
-    return cached[1:]

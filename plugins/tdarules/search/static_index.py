@@ -143,7 +143,7 @@ def _phrase_texts(rulebook: Rulebook, lang: str, data: dict[str, Any]) -> list[t
     voc = data["situations"]
     norm = (lambda text: t2s(fold(text))) if zh else fold
     out, at = [], 0
-    concepts = voc.get("concepts")       # shipped as they are: keys() puts concept words to their names
+    concepts = situations.Concepts.of(voc.get("concepts"))   # shipped as they are: keys() puts concept words to their names
     for situation in rulebook.situations.situations:
         native = [t for p in situation.words(lang) if situations.keys(t := norm(p), lang, voc["framing"], (), concepts)]
         english = [t for p in situation.en if situations.keys(t := fold(p), "en", voc["en_framing"], (), concepts)] \
