@@ -54,6 +54,7 @@ SNIPPET_CHARS = 180
 CPU_BUDGET = 0.1
 
 _T = TypeVar("_T")
+Token = tuple[str, int, int]          # a word of a stored body and where it is: (text, start, end)
 
 
 class QueryError(ValueError):
@@ -196,6 +197,7 @@ class Engine:
         self._glossary_docs: dict[str, dict[str, StoredFields]] = {}
         self._stored: dict[str, list[StoredFields]] = {}
         self._lexicons: dict[str, Lexicon] = {}
+        self._body_tokens: dict[str, dict[str, list[Token]]] = {}
         self._clause_scores = {lang: ClauseScores() for lang in self.meta["languages"]}
         self._term_forms = suggest.term_forms([(entry["keys"], ()) for entry in self.glossary])
         self._warmed: set[str] = set()
@@ -227,9 +229,8 @@ class Engine:
         self.rule_docs(lang)
         self.glossary_docs(lang)
         self.lexicon(lang)
+        self.body_tokens(lang)
         self.search("warm up 热身 разминка 1000", lang, 10)
-        for fields in self.stored_fields(lang):
-            _tokens(fields["body"], analyzer)
 
     def _index(self, lang: str) -> Any:              # a Whoosh index
         with self._lock:
@@ -277,6 +278,17 @@ class Engine:
             reader = self.searcher(lang).reader()
             return [reader.stored_fields(docnum) for docnum in range(reader.doc_count_all())]
         return self._per_language(self._stored, lang, make)
+
+    def body_tokens(self, lang: str) -> dict[str, list[Token]]:
+        """Every stored body's (token, start, end), for the snippets: analyzed once per language (jieba
+        is the slow part), never in a query's time."""
+        def make() -> dict[str, list[Token]]:
+            analyzer = self._index(lang).schema["body"].analyzer
+            with deadline.suspended():
+                return {fields["body"]: [(t.text, t.startchar, t.endchar)
+                                         for t in analyzer(nfkc_same_length(fields["body"]), chars=True)]
+                        for fields in self.stored_fields(lang)}
+        return self._per_language(self._body_tokens, lang, make)
 
     def lexicon(self, lang: str) -> Lexicon:
         """The words of the title and body fields, for the fuzzy expansions."""
@@ -455,9 +467,11 @@ class Engine:
             if doc is not None:
                 ranked = _glossary_first(doc, ranked, limit)
         hits = []
+        body_tokens = self.body_tokens(lang)
         for fields, score in ranked:
             # past the deadline the snippet is cut without looking for the words to mark
-            spans = [] if deadline.expired() else _spans(fields["body"], analyzer, highlight, grams if zh else set())
+            spans = [] if deadline.expired() else \
+                _spans(fields["body"], body_tokens[fields["body"]], highlight, grams if zh else set())
             hits.append(Hit(fields["id"], fields["rule"], fields["title"], fields["url"],
                             _snippet(fields["body"], spans), round(score, 3), fields["kind"]))
         return hits
@@ -507,24 +521,6 @@ def _key_regex(key: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + pattern + r"(?!\w)")
 
 
-_TOKENS: dict[tuple[str, str], list[tuple[str, int, int]]] = {}
-_TOKENS_LOCK = threading.Lock()
-
-
-def _tokens(body: str, analyzer: Any) -> list[tuple[str, int, int]]:
-    """(token, start, end) of a stored body, analyzed once per process (jieba is the slow part)."""
-    key = (repr(analyzer), body)
-    found = _TOKENS.get(key)
-    if found is None:
-        with deadline.suspended():      # once per body and process: not the query's cost
-            found = [(t.text, t.startchar, t.endchar) for t in analyzer(nfkc_same_length(body), chars=True)]
-        with _TOKENS_LOCK:
-            if len(_TOKENS) > 20000:
-                _TOKENS.clear()
-            _TOKENS[key] = found
-    return found
-
-
 @functools.lru_cache(maxsize=4096)
 def _folded(body: str) -> str:
     """A document's text as Chinese n-grams are found in it (the same few hundred texts, query after
@@ -532,10 +528,12 @@ def _folded(body: str) -> str:
     return t2s(nfkc_same_length(body))
 
 
-def _spans(body: str, analyzer: Any, words: set[str], grams: set[str]) -> list[tuple[int, int]]:
+def _spans(body: str, tokens: list[Token], words: set[str], grams: set[str]) -> list[tuple[int, int]]:
+    """Where a snippet marks the query's words (``tokens``: the body's, as :meth:`Engine.body_tokens`
+    keeps them) and its Chinese n-grams."""
     spans = []
     if words:
-        for text, start, end in _tokens(body, analyzer):
+        for text, start, end in tokens:
             if text in words:
                 spans.append((start, end))
     if grams:
