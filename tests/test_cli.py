@@ -185,6 +185,7 @@ def test_build_writes_site_and_private_index_then_swaps(public_build):
     meta = json.loads((root / "build" / "search-index" / "meta.json").read_text(encoding="utf-8"))
     assert set(meta["languages"]) == {"en", "zh-Hant", "zh-Hans", "ru"}
     assert not list(root.glob(".site*")) and not list((root / "build").glob(".search-index*"))
+    assert not list(root.glob(".pagefind*"))                      # Pagefind's scratch folder moved in
     headers = (root / "build" / "nginx-security-headers.conf").read_text(encoding="utf-8")
     assert 'add_header Content-Security-Policy "default-src \'self\'; script-src \'self\' \'wasm-unsafe-eval\' \'sha256-' in headers
 

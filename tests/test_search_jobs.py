@@ -9,11 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from tdarules.site.search_jobs import SearchJobs
+from tdarules.site.search_jobs import SearchJobs, scratch_for
 
 
 def _leftovers(parent: Path) -> list[str]:
     return sorted(p.name for p in parent.iterdir() if p.name.startswith(".pagefind-"))
+
+
+def test_a_killed_builds_scratch_folder_is_replaced_not_kept(tmp_path):
+    left = scratch_for(tmp_path / "site")
+    (left / "pagefind").mkdir(parents=True)
+    (left / "pagefind" / "stale.js").write_text("from a build killed mid-way", encoding="utf-8")
+    jobs = SearchJobs(None, None, tmp_path / "site", static_search=True)
+    assert not (left / "pagefind" / "stale.js").exists()
+    jobs.cancel()
+    assert _leftovers(tmp_path) == []
 
 
 def test_an_error_in_the_child_is_raised_by_finish_and_nothing_is_left(tmp_path):

@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 
 from ..gate import check
+from .search_jobs import scratch_for
 
 INDEX_ENV = "TDA_SEARCH_INDEX_DIR"      # read by the plugin: where this build writes the Whoosh index
 DEFAULT_INDEX = Path("build") / "search-index"
@@ -82,7 +83,7 @@ def _build(root: Path, site: Path, index: Path, strict: bool) -> int:
     with _StopSignals() as stop:
         code = _run_child(command, root, env, stop)
         if stop.received or code != 0 or not (new_site / "index.html").exists():
-            for path in (new_site, new_index):
+            for path in (new_site, new_index, scratch_for(new_site)):
                 shutil.rmtree(path, ignore_errors=True)
             if stop.received:
                 name = signal.Signals(stop.received[0]).name

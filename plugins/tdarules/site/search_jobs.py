@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import multiprocessing
 import shutil
-import tempfile
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -43,6 +42,13 @@ def _child(report: Connection, rulebook, index_dir: Path | None, scratch: Path |
         report.send(None)
 
 
+def scratch_for(site_dir: Path) -> Path:
+    """Where Pagefind is written before it moves into ``site_dir``: beside it, on the same file system
+    (renamed in, not copied), named after it so that whoever removes a failed build's site removes
+    this too (site/build.py)."""
+    return site_dir.parent / f".pagefind-{site_dir.name.lstrip('.')}"
+
+
 class SearchJobs:
     """One build's search indexes on their way: `finish` waits for them and puts Pagefind in the site;
     `cancel` stops them when the build failed."""
@@ -50,9 +56,9 @@ class SearchJobs:
     def __init__(self, rulebook, index_dir: Path | None, site_dir: Path, static_search: bool):
         self.scratch = None
         if static_search:
-            Path(site_dir).parent.mkdir(parents=True, exist_ok=True)
-            # beside the site: the same file system, so the finished folder is renamed in, not copied
-            self.scratch = Path(tempfile.mkdtemp(prefix=".pagefind-", dir=Path(site_dir).parent))
+            self.scratch = scratch_for(Path(site_dir))
+            shutil.rmtree(self.scratch, ignore_errors=True)      # what a killed build left
+            self.scratch.mkdir(parents=True)
         spawn = multiprocessing.get_context("spawn")
         self.outcome, report = spawn.Pipe(duplex=False)
         # a daemon: should the build itself die, the child goes with it
