@@ -26,10 +26,10 @@ def test_a_killed_builds_scratch_folder_is_replaced_not_kept(tmp_path):
     assert _leftovers(tmp_path) == []
 
 
-def test_an_error_in_the_child_is_raised_by_finish_and_nothing_is_left(tmp_path):
+def test_an_error_in_the_child_is_raised_by_finish_and_nothing_is_left(tmp_path, rulebook):
     not_a_folder = tmp_path / "index"
     not_a_folder.write_text("a file where the index should go", encoding="utf-8")
-    jobs = SearchJobs(None, not_a_folder, tmp_path / "site", static_search=True)
+    jobs = SearchJobs(rulebook, not_a_folder, tmp_path / "site", static_search=True)
     assert len(_leftovers(tmp_path)) == 1                 # Pagefind's scratch folder, beside the site
     with pytest.raises(FileExistsError):
         jobs.finish(tmp_path / "site")

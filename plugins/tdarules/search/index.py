@@ -27,8 +27,7 @@ import json
 import os
 import re
 import shutil
-import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
@@ -39,7 +38,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from .. import urls
 from ..disk_cache import MISSING, DiskCache
 from ..editions import to_current
-from ..model import ALL_LANGUAGES, Edition, GlossaryTerm
+from ..model import ALL_LANGUAGES, CURRENT_EDITION, Edition, GlossaryTerm
 from . import evaluate, learned, situations, typos
 from .health import file_digests
 from .analyzers import CJK, HAS_CJK, TO_CYRILLIC, analyzer_for, chinese_ngram_analyzer, fold, t2s
@@ -199,7 +198,6 @@ def cyrillic_twin(abbreviation: str) -> str | None:
     return "".join(TO_CYRILLIC[c] for c in latin)
 
 
-_UNDERSTOOD: dict[tuple[int, str], Understanding] = {}
 # Typo data and the learned evidence take ~13 s for the four languages, and every build, test
 # process and bench run made the same again. The answer depends on the documents, the situation
 # vocabulary, the glossary, the tuning questions and this package's code and specification
@@ -213,21 +211,23 @@ def query_understanding(rulebook: Rulebook, lang: str, docs: list[Doc] | None = 
     situation vocabulary with question framing (:mod:`.situations`) and typo data (:mod:`.typos`).
     Written into meta.json here and into pagefind/tda-query.<lang>.json by static_index.
 
-    A build asks twice per language (the index, then the fallback's data) with one rulebook; the
-    answer is kept for as long as that rulebook object lives, and on disk for the next process."""
-    key = (id(rulebook), lang)
-    if key not in _UNDERSTOOD:
-        if not any(known == id(rulebook) for known, _ in _UNDERSTOOD):
-            weakref.finalize(rulebook, _forget, id(rulebook))
-        if docs is None:
-            docs = documents(rulebook.edition(lang), rulebook.glossary)
-        disk_key = _understanding_key(rulebook, lang, docs)
-        answer = _DISK.load(disk_key)
-        if answer is MISSING:
-            answer = _understand(rulebook, lang, docs)
-            _DISK.store(disk_key, answer)
-        _UNDERSTOOD[key] = answer
-    return _UNDERSTOOD[key]
+    Kept on disk for the next process. A build computes it once per language and hands it to both
+    indexes (site/search_jobs.py); nothing is kept in memory here."""
+    if docs is None:
+        docs = documents(rulebook.edition(lang), rulebook.glossary)
+    disk_key = _understanding_key(rulebook, lang, docs)
+    answer: Understanding = _DISK.load(disk_key)
+    if answer is MISSING:
+        answer = _understand(rulebook, lang, docs)
+        _DISK.store(disk_key, answer)
+    return answer
+
+
+def understanding_by_language(rulebook: Rulebook) -> dict[str, Understanding]:
+    """:func:`query_understanding` for every language the rulebook has, for a caller that builds both
+    indexes."""
+    return {lang: query_understanding(rulebook, lang) for lang in ALL_LANGUAGES
+            if (CURRENT_EDITION, lang) in rulebook.editions}
 
 
 def _understanding_key(rulebook: Rulebook, lang: str, docs: list[Doc]) -> str:
@@ -240,11 +240,6 @@ def _understanding_key(rulebook: Rulebook, lang: str, docs: list[Doc]) -> str:
     return DiskCache.key(inputs.encode("utf-8"), rulebook.situations.model_dump_json().encode("utf-8"),
                          *(term.model_dump_json().encode("utf-8") for term in rulebook.glossary),
                          *(path.read_bytes() for path in [*questions, *_CODE]))
-
-
-def _forget(rulebook_id: int) -> None:
-    for key in [k for k in _UNDERSTOOD if k[0] == rulebook_id]:
-        del _UNDERSTOOD[key]
 
 
 def _understand(rulebook: Rulebook, lang: str, docs: list[Doc]) -> Understanding:
@@ -275,8 +270,10 @@ def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.T
     return learned.train(examples)
 
 
-def build_index(rulebook: Rulebook, out_dir: Path) -> dict[str, int]:
-    """Write the per-language indexes and meta.json into ``out_dir``; return documents per language."""
+def build_index(rulebook: Rulebook, out_dir: Path,
+                understood: Mapping[str, Understanding] | None = None) -> dict[str, int]:
+    """Write the per-language indexes and meta.json into ``out_dir``; return documents per language.
+    ``understood``: :func:`understanding_by_language`, when the caller has it already."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     counts: dict[str, int] = {}
@@ -287,7 +284,7 @@ def build_index(rulebook: Rulebook, out_dir: Path) -> dict[str, int]:
         except KeyError:
             continue
         docs = documents(edition, rulebook.glossary)
-        understanding[lang] = query_understanding(rulebook, lang, docs)
+        understanding[lang] = understood[lang] if understood else query_understanding(rulebook, lang, docs)
         tmp = out_dir / f".{lang}.tmp"
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir()

@@ -28,7 +28,7 @@ import asyncio
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -41,6 +41,7 @@ from .typos import LATIN_OR_CYRILLIC
 
 if TYPE_CHECKING:
     from ..loader import Rulebook
+    from .index import Understanding
 
 PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
 ZWSP = "\u200b"
@@ -104,7 +105,7 @@ def known_words(docs: Iterable[Doc], typo_words: list[str]) -> dict[str, object]
     return {"typos": base64.b64encode(bytes(bits)).decode("ascii"), "more": sorted(words - set(typo_words))}
 
 
-def query_data(rulebook: Rulebook, lang: str) -> dict[str, Any]:
+def query_data(rulebook: Rulebook, lang: str, understood: Understanding | None = None) -> dict[str, Any]:
     """The static data query.js needs on the ``lang`` site (kept small: no rule text).
 
     ``cjk``: "chars" when the records hold Chinese one character a word (see :func:`cjk_chars`);
@@ -122,7 +123,7 @@ def query_data(rulebook: Rulebook, lang: str) -> dict[str, Any]:
     from .. import urls
     edition = rulebook.edition(lang)
     docs = documents(edition, rulebook.glossary)
-    understanding = query_understanding(rulebook, lang, docs)
+    understanding = understood or query_understanding(rulebook, lang, docs)
     rules = [[r.id, r.title.text, urls.rule_url(lang, r.id), "".join(r.parts)] for r in edition.all_rules()]
     glossary = []
     for term, entry in zip(rulebook.glossary, glossary_keys(rulebook.glossary)):
@@ -243,13 +244,14 @@ def packed(rulebook: Rulebook, lang: str, data: dict[str, Any]) -> dict[str, Any
     return {**data, "situations": out_voc, "typos": out_typos, "packed": 1}
 
 
-def write_query_data(rulebook: Rulebook, out: Path) -> dict[str, tuple[int, int]]:
+def write_query_data(rulebook: Rulebook, out: Path,
+                     understood: Mapping[str, Understanding] | None = None) -> dict[str, tuple[int, int]]:
     """Write ``tda-query.<lang>.json`` for every language (:func:`packed`); return {lang: (bytes, gzip bytes)}."""
     import gzip
     sizes = {}
     for lang in ALL_LANGUAGES:
         try:
-            data = packed(rulebook, lang, query_data(rulebook, lang))
+            data = packed(rulebook, lang, query_data(rulebook, lang, (understood or {}).get(lang)))
         except KeyError:
             continue
         raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -297,8 +299,10 @@ async def _build(rulebook: Rulebook, out: Path) -> int:
     return len(batch)
 
 
-def build_pagefind(site_dir: Path | str, rulebook: Rulebook | None = None) -> int:
-    """Write ``site_dir/pagefind/`` (with t2s.json and tda-query.<lang>.json); return the number of records."""
+def build_pagefind(site_dir: Path | str, rulebook: Rulebook | None = None,
+                   understood: Mapping[str, Understanding] | None = None) -> int:
+    """Write ``site_dir/pagefind/`` (with t2s.json and tda-query.<lang>.json); return the number of records.
+    ``understood``: index.understanding_by_language, when the caller has it already."""
     site_dir = Path(site_dir)
     if rulebook is None:
         from ..loader import load_rulebook
@@ -313,5 +317,5 @@ def build_pagefind(site_dir: Path | str, rulebook: Rulebook | None = None) -> in
             raise RuntimeError(f"pagefind wrote empty files into {out}")
     (out / "t2s.json").write_text(json.dumps(t2s_map(rulebook), ensure_ascii=False, separators=(",", ":")),
                                   encoding="utf-8")
-    write_query_data(rulebook, out)
+    write_query_data(rulebook, out, understood)
     return count

@@ -20,13 +20,15 @@ PAGEFIND = "pagefind"          # the folder inside the site (static_index.build_
 
 
 def build_both(rulebook, index_dir: Path | None, scratch: Path | None) -> None:
-    """The Whoosh index into ``index_dir`` and Pagefind into ``scratch/pagefind``, each only when asked for."""
+    """The Whoosh index into ``index_dir`` and Pagefind into ``scratch/pagefind``, each only when asked
+    for, from one query understanding per language (the typo data and the learned evidence)."""
+    from ..search.index import build_index, understanding_by_language
+    from ..search.static_index import build_pagefind
+    understood = understanding_by_language(rulebook) if index_dir is not None or scratch is not None else {}
     if index_dir is not None:
-        from ..search.index import build_index
-        build_index(rulebook, index_dir)
+        build_index(rulebook, index_dir, understood)
     if scratch is not None:
-        from ..search.static_index import build_pagefind
-        build_pagefind(scratch, rulebook)
+        build_pagefind(scratch, rulebook, understood)
 
 
 def _child(report: Connection, rulebook, index_dir: Path | None, scratch: Path | None) -> None:
