@@ -19,12 +19,20 @@ readers, compared by the fallback tests.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from . import deadline, spec
 
-if TYPE_CHECKING:
-    from .typos import Corrector
+
+class Vocabulary(Protocol):
+    """What is read of one site's vocabulary: typos.Corrector's (typos imports this module)."""
+    rank: dict[str, int]
+    stems: set[str]
+
+    def is_known(self, word: str) -> bool: ...
+
+    def word(self, word: str) -> str | None: ...
+
 
 # Everything the two readers need (the table, the glides and vowels, the bounds) is spec.yaml's
 # `transliteration`, which the browser reads from spec.js.
@@ -35,7 +43,7 @@ TABLE: dict[str, list[str]] = SPEC["table"]
 class Transliterator:
     """Reads Latin words of a query through one site's vocabulary (a ``typos.Corrector``)."""
 
-    def __init__(self, settings: dict[str, Any], corrector: Corrector):
+    def __init__(self, settings: dict[str, Any], corrector: Vocabulary):
         self.table: list[tuple[str, list[str]]] = sorted(settings["table"].items(), key=lambda kv: -len(kv[0]))
         self.glides, self.vowels, self.softened = set(settings["glides"]), set(settings["vowels"]), set(settings["softened"])
         self.word_re = re.compile(settings["word"])

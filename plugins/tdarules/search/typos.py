@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from rapidfuzz.distance import OSA
 
@@ -42,7 +42,13 @@ from .transliteration import Transliterator
 
 if TYPE_CHECKING:
     from ..model import SituationVocabulary
-    from .index import Doc
+
+
+class Text(Protocol):
+    """What the known words are read from: an index document (index.Doc), which imports this module."""
+    title: str
+    body: str
+
 
 # a word of Latin or Cyrillic letters, and the length from which one is corrected: spec.yaml's
 # `words.letters` and `typos.min_word`, as the fallback's Corrector reads them
@@ -311,7 +317,7 @@ class Corrector:
         return text
 
 
-def texts_for(docs: Iterable[Doc], vocabulary: SituationVocabulary, lang: str,
+def texts_for(docs: Iterable[Text], vocabulary: SituationVocabulary, lang: str,
               to_simplified: Callable[[str], str]) -> list[str]:
     """The texts whose words count as known on the ``lang`` site (folded)."""
     zh = lang.startswith("zh")
