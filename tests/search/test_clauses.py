@@ -52,7 +52,7 @@ def test_at_most_three_unknown_words_are_expanded():
     words = ["zqavrka", "zqbvrkb", "zqcvrkc", "zqdvrkd", "zqevrke"]
     clauses.build_clauses(words, " ".join(words), (), "en", analyzer, frequency, COMMON,
                           lambda field, word, distance: asked.append(word) or [])
-    assert len(set(asked)) == clauses.MAX_FUZZY_WORDS
+    assert len(set(asked)) == spec.MAX_FUZZY_WORDS
 
 
 @pytest.mark.parametrize("text, phrased", [("dealer exposed card", True), ("dealer", False),

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from tdarules.search import clauses, query
+from tdarules.search import query, spec
 from tdarules.search.server import create_app
 
 
@@ -182,7 +182,7 @@ def test_made_up_words_are_capped(index_dir, monkeypatch):
     words = " ".join(f"zq{chr(97 + i)}vrk{chr(97 + i)}" for i in range(22))      # 22 made-up words, 175 characters
     hits = engine.search(words, "en", 10)
     assert isinstance(hits, list)
-    assert 0 < len(set(calls)) <= clauses.MAX_FUZZY_WORDS
+    assert 0 < len(set(calls)) <= spec.MAX_FUZZY_WORDS
 
 
 def test_fuzzy_neighbours_as_whoosh_finds_them(index_dir):

@@ -41,7 +41,7 @@ export function isKnown(word, v) {
   }
   return false;
 }
-const MIN_STEM = 4, MAX_SUFFIX = 4;
+const { min_stem: MIN_STEM, max_suffix: MAX_SUFFIX } = SPEC.fallback;
 
 /** The search text without the letter words the index lacks ("" when nothing is left to ask). */
 export function knownOnly(text, v) {

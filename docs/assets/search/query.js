@@ -100,7 +100,7 @@ export function matchGlossary(q, data, t2s = null) {
   return { terms, rest: rest.replace(/\s+/g, " ").trim() };
 }
 
-export const MAX_RENDERINGS = 3;
+export const { renderings: MAX_RENDERINGS, word_searches: MAX_WORD_SEARCHES, rrf_k: RRF_K } = SPEC.fallback;
 
 /** What to ask Pagefind: [{text, weight}], best first. The query itself (Pagefind folds case, the
  * caller folds Chinese); and for every glossary term typed in another language or as an
@@ -164,7 +164,6 @@ export function pagefindSearches(searches, data) {
  * framing dropped, the situation vocabulary's rules); Pagefind matches every word of a search, so
  * besides the whole content each of its words (Chinese: each run) is also asked, with less weight;
  * a story is asked word by word alone (storySearches). */
-export const MAX_WORD_SEARCHES = 6;
 export const { story_words: STORY_WORDS, story_searches: STORY_SEARCHES, story_situation: STORY_SITUATION } = SPEC.fallback;
 export const MENTION_SCORE = SPEC.rule_numbers.mention_score;    // spec.yaml (query.MENTION_SCORE)
 export const AMOUNT_SCORE = SPEC.rule_numbers.amount_score;      // spec.yaml (query.AMOUNT_SCORE)
@@ -290,7 +289,6 @@ export function suggestion(q, data, t2s = null) {
 
 /** Merge ranked lists of Pagefind results ({id, …}) from several searches: weighted reciprocal rank
  * (weight / (K + rank)), summed over the searches a result appears in. */
-export const RRF_K = 5;
 export function mergeRanked(lists) {
   const score = new Map(), first = new Map();
   for (const { results, weight } of lists) {

@@ -14,6 +14,8 @@
 // The results page's module (results.js) is imported on /<lang>/search/ only. Import specifiers
 // stay literal strings, so the build's hashed_assets rewrites them to the content-hashed names (and
 // the offline file list, which takes every hashed asset, has them).
+import SPEC from "./spec.js";          // loaded by every page's number box already
+
 const LANG = document.documentElement.lang || "en";
 const API = "/api/search";
 const LIMIT = 10;
@@ -85,8 +87,9 @@ export async function searchPagefind(q, limit = LIMIT) {
   return (await fallback()).searchPagefind(q, limit, LANG, { escapeHtml, unescapeHtml });
 }
 
-// A story a player pastes is read up to this many characters once normalised (query.MAX_QUERY).
-export const MAX_QUERY = 1000;
+// A story a player pastes is read up to this many characters once normalised (spec.yaml limits, as
+// the API reads it).
+export const MAX_QUERY = SPEC.limits.query_characters;
 
 export async function search(q, limit = LIMIT) {
   if (q.normalize("NFKC").length > MAX_QUERY) return { error: T.tooLong, backend: "box" };
@@ -113,7 +116,7 @@ function mount() {
   form.className = "tda-search";
   form.setAttribute("role", "search");
   form.innerHTML =
-    `<input type="search" name="q" class="tda-search__input" maxlength="1000" autocomplete="off"` +
+    `<input type="search" name="q" class="tda-search__input" maxlength="${MAX_QUERY}" autocomplete="off"` +
     ` enterkeyhint="search" aria-label="${escapeHtml(T.label)}" placeholder="${escapeHtml(T.placeholder)}">` +
     `<div class="tda-search__results" role="region" aria-live="polite" hidden></div>`;
   const before = host.querySelector(".md-header__option, .md-header__source, form.md-header__option");

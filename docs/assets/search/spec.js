@@ -155,7 +155,12 @@ export default {
   "rendering": 1.0,
   "term_share": 0.4,
   "candidates_per_hit": 4,
-  "candidates": 40
+  "candidates": 40,
+  "fuzzy_words": 3,
+  "expansions": 8
+ },
+ "limits": {
+  "query_characters": 1000
  },
  "lookalikes": {
   "latin": "aceopxykmthb",
@@ -544,6 +549,11 @@ export default {
   "story_words": 30,
   "story_searches": 128,
   "story_situation": 0.7,
-  "central": 0.2
+  "central": 0.2,
+  "renderings": 3,
+  "word_searches": 6,
+  "rrf_k": 5,
+  "min_stem": 4,
+  "max_suffix": 4
  }
 };

@@ -18,16 +18,11 @@ from whoosh.query import Phrase, Term
 
 from . import deadline
 from .analyzers import CJK, HAS_CJK, fold, t2s
-from .spec import (CENTRAL_BOOST, FUZZY_BOOST, MAX_WORDS, NGRAM_BOOST, NGRAM_PHRASE_BOOST, NGRAM_SLOP, PHRASE_BOOST,
-                   RENDERING_BOOST, TERM_BOOST, TERM_SHARE)
+from .spec import (CENTRAL_BOOST, FUZZY_BOOST, MAX_EXPANSIONS, MAX_FUZZY_WORDS, MAX_WORDS, NGRAM_BOOST,
+                   NGRAM_PHRASE_BOOST, NGRAM_SLOP, PHRASE_BOOST, RENDERING_BOOST, TERM_BOOST, TERM_SHARE)
 
 if TYPE_CHECKING:
     from .index import GlossaryEntry
-
-# What one query may cost in edit-distance look-ups: words expanded, and near spellings kept for each
-# (made-up words took seconds before these bounds; the one CPU deadline covers the rest).
-MAX_FUZZY_WORDS = 3
-MAX_EXPANSIONS = 8
 
 Frequency = Callable[[str, str], int]                  # (field, word) → documents that hold it
 NearSpellings = Callable[[str, str, int], list[str]]   # (field, word, edit distance) → words of the index

@@ -41,7 +41,7 @@ from .typos import Corrector, fold_query, question_text
 if TYPE_CHECKING:
     from .index import GlossaryEntry, Understanding
 
-MAX_QUERY = 1000          # characters once normalised: a story a player pastes, read within the budget
+MAX_QUERY = spec.MAX_QUERY     # characters once normalised: a story a player pastes, read within the budget
 MAX_LIMIT = 50
 # Refused with a 400 as the syntax of search engines, though no query parser reads them here. Not
 # [ ] ` : on a Russian keyboard they are х ъ ё, typed when the layout was left in English ("j[jnf").

@@ -89,6 +89,10 @@ RENDERING_BOOST: float = float(_CLAUSES["rendering"])
 TERM_SHARE: float = float(_CLAUSES["term_share"])
 CANDIDATES_PER_HIT: int = int(_CLAUSES["candidates_per_hit"])
 CANDIDATES: int = int(_CLAUSES["candidates"])
+MAX_FUZZY_WORDS: int = int(_CLAUSES["fuzzy_words"])
+MAX_EXPANSIONS: int = int(_CLAUSES["expansions"])
+
+MAX_QUERY: int = int(DATA["limits"]["query_characters"])
 
 SITUATION_WEIGHT: float = float(DATA["ranking"]["situation_weight"])
 SECOND: float = float(DATA["ranking"]["second"])
