@@ -101,6 +101,7 @@ export function matchGlossary(q, data, t2s = null) {
 }
 
 export const { renderings: MAX_RENDERINGS, word_searches: MAX_WORD_SEARCHES, rrf_k: RRF_K } = SPEC.fallback;
+const { query: W_QUERY, other: W_OTHER, word: W_WORD } = SPEC.fallback.weights;
 
 /** What to ask Pagefind: [{text, weight}], best first. The query itself (Pagefind folds case, the
  * caller folds Chinese); and for every glossary term typed in another language or as an
@@ -116,12 +117,12 @@ export function expand(q, data, t2s = null) {
     // word stay, since a hyphenated "ол-ин", "ол-ине" are different words to Pagefind)
     const [first] = terms;
     const names = first ? first.names.filter((name) => !isNative(fold(name), [first.key])) : [];
-    if (!names.length) return [{ text: own.trim(), weight: 1 }];
+    if (!names.length) return [{ text: own.trim(), weight: W_QUERY }];
     const base = [rest, ...terms.slice(1).map((t) => t.key)].filter(Boolean).join(" ");
     const seen = new Set([own.trim()]);
     const others = names.slice(0, MAX_RENDERINGS).map((name) => [base, name].filter(Boolean).join(" "))
-      .filter((text) => !seen.has(text) && seen.add(text)).map((text) => ({ text, weight: 0.5 }));
-    return [{ text: own.trim(), weight: 1 }, ...others];
+      .filter((text) => !seen.has(text) && seen.add(text)).map((text) => ({ text, weight: W_OTHER }));
+    return [{ text: own.trim(), weight: W_QUERY }, ...others];
   }
   const native = terms.filter((t) => t.native).map((t) => t.key);
   const base = [rest, ...native].filter(Boolean).join(" ");
@@ -129,9 +130,9 @@ export function expand(q, data, t2s = null) {
   // one search per rendering of the first foreign term, the others' first rendering alongside
   const others = foreign.slice(1).map((t) => t.names[0]).join(" ");
   for (const name of foreign[0].names.slice(0, MAX_RENDERINGS)) {
-    searches.push({ text: [base, name, others].filter(Boolean).join(" "), weight: 1 });
+    searches.push({ text: [base, name, others].filter(Boolean).join(" "), weight: W_QUERY });
   }
-  searches.push({ text: own.trim(), weight: 0.5 });
+  searches.push({ text: own.trim(), weight: W_OTHER });
   const seen = new Set();
   return searches.filter((s) => s.text && !seen.has(s.text) && seen.add(s.text));
 }
@@ -191,12 +192,12 @@ export function searchWords(content) {
   return out;
 }
 export function understand(q, data, t2s = null) {
-  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: 1 }], situation: {}, corrected: null, exact: null };
+  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: W_QUERY }], situation: {}, corrected: null, exact: null };
   const number = resolveNumber(q, data, t2s);
   if (number && !number.id) return { jump: null, removed: true, searches: [], situation: {}, corrected: null, exact: null };
   const own = (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q).trim();
   if (number) {
-    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: 1 }], data), situation: {}, corrected: null, exact: null };
+    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: W_QUERY }], data), situation: {}, corrected: null, exact: null };
   }
   const folded = fold(q, t2s);
   const { corrected, content, situation: found } = analyse(folded, data.lang || "en", data);
@@ -220,7 +221,7 @@ export function understand(q, data, t2s = null) {
     let added = 0;
     for (const w of ordered) {
       if (added === MAX_WORD_SEARCHES) break;
-      if (!seen.has(w)) { seen.add(w); added++; searches.push({ text: w, weight: 0.3 }); }
+      if (!seen.has(w)) { seen.add(w); added++; searches.push({ text: w, weight: W_WORD }); }
     }
   }
   // exact: the glossary term the whole query is (typed in any language, typos corrected), shown first
@@ -269,8 +270,8 @@ export function storySearches(content, words, data, t2s = null) {
   chosen.sort((a, b) => b.carry - a.carry || a.at - b.at);
   const { terms } = matchGlossary(content, data, t2s);
   const searches = [
-    ...terms.filter((t) => !t.native && t.names.length).map((t) => ({ text: t.names[0], weight: 1 })),
-    ...chosen.slice(0, STORY_SEARCHES).map(({ word }) => ({ text: word, weight: 1, phrase: true })),
+    ...terms.filter((t) => !t.native && t.names.length).map((t) => ({ text: t.names[0], weight: W_QUERY })),
+    ...chosen.slice(0, STORY_SEARCHES).map(({ word }) => ({ text: word, weight: W_QUERY, phrase: true })),
   ];
   const asked = new Set();
   return searches.filter((s) => !asked.has(s.text) && asked.add(s.text));

@@ -553,6 +553,11 @@ export default {
   "renderings": 3,
   "word_searches": 6,
   "rrf_k": 5,
+  "weights": {
+   "query": 1,
+   "other": 0.5,
+   "word": 0.3
+  },
   "min_stem": 4,
   "max_suffix": 4
  }
