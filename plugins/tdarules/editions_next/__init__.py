@@ -57,6 +57,7 @@ class EditionReport:
     stale: dict[str, list[str]]                 # language → units carried stale
     untranslated: dict[str, list[str]]          # language → units new in this edition
     remapped: list[Remapped]
+    alignment: Alignment                        # what the report was made from (a person's confirmations included)
     written: list[str] = field(default_factory=list)
 
     @property
@@ -296,7 +297,7 @@ def _report(root: Path, year: str, previous: str, alignment: Alignment, translat
     stale, untranslated = {}, {}
     for language, edition in translations.items():
         stale[language], untranslated[language] = translation_status(edition)
-    return EditionReport(year, previous, kinds(alignment), uncertain, stale, untranslated, remapped)
+    return EditionReport(year, previous, kinds(alignment), uncertain, stale, untranslated, remapped, alignment)
 
 
 def translation_status(edition: Edition) -> tuple[list[str], list[str]]:

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from ..atomic import WriteError, write_atomic
-from . import EditionError, added_edition, edition_report
+from . import EditionError, edition_report
 from ..yamlio import read_yaml
 
 MODEL = "plugins/tdarules/model.py"
@@ -42,8 +42,7 @@ def publish_edition(root: Path | str, year: str | int, accept_uncertain: bool = 
     """Put the added edition's remapped files in place and make it current; returns the files written."""
     root, year = Path(root), str(year)
     report = edition_report(root, year, read=read_yaml)        # its files may be written out
-    alignment = added_edition(root, year)[0]
-    open_ids = {m.old or m.new[0] for m in alignment.matches if m.uncertain and not m.confirmed}
+    open_ids = {m.old or m.new[0] for m in report.alignment.matches if m.uncertain and not m.confirmed}
     waiting = [flag for flag in report.uncertain if flag.where in open_ids]
     if waiting and not accept_uncertain:
         first = waiting[0]
