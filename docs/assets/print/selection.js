@@ -42,6 +42,20 @@ export function tokens(text) {
   return normalize(text).split(SEPARATORS).filter(Boolean);
 }
 
+/** What one token names, by its form alone (whether the rule exists is the caller's question):
+ * { kind: "rule", rp, n } | { kind: "part", rp, n, letter } | { kind: "range", rp, a, b } | null. */
+function readToken(token) {
+  const rp = token.startsWith("RP-") ? "RP-" : "";
+  const body = rp ? token.slice(3) : token;
+  let m;
+  if ((m = /^(\d+)$/.exec(body))) return { kind: "rule", rp, n: Number(m[1]) };
+  if ((m = /^(\d+)-?([A-Z])$/.exec(body))) return { kind: "part", rp, n: Number(m[1]), letter: m[2] };
+  if ((m = /^(\d+)-(?:RP-)?(\d+)$/.exec(body)) && (rp || !/RP-/.test(body))) {
+    return { kind: "range", rp, a: Number(m[1]), b: Number(m[2]) };
+  }
+  return null;
+}
+
 /** A selection typed for an older edition ("46, 40-41, 43-B" in 2017 numbers) as the current
  * edition's rules: `renumbering` maps that edition's rule ids to today's (null: dropped;
  * search/static_index to_current). A part keeps its letter on the rule it moved to; a range is each
@@ -58,11 +72,11 @@ export function inEdition(text, renumbering) {
     return true;
   };
   for (const token of tokens(text)) {
-    let m;
-    if ((m = /^(RP-)?(\d+)$/.exec(token)) && take(`${m[1] || ""}${Number(m[2])}`)) continue;
-    if ((m = /^(RP-)?(\d+)-?([A-Z])$/.exec(token)) && take(`${m[1] || ""}${Number(m[2])}`, m[3])) continue;
-    if ((m = /^(\d+)-(\d+)$/.exec(token)) && Number(m[1]) <= Number(m[2]) && Number(m[2]) - Number(m[1]) < 100) {
-      for (let n = Number(m[1]); n <= Number(m[2]); n++) take(String(n));
+    const named = readToken(token);
+    if (named?.kind === "rule" && take(named.rp + named.n)) continue;
+    if (named?.kind === "part" && take(named.rp + named.n, named.letter)) continue;
+    if (named?.kind === "range" && !named.rp && named.a <= named.b && named.b - named.a < 100) {
+      for (let n = named.a; n <= named.b; n++) take(String(n));
       continue;
     }
     out.push(token);
@@ -106,24 +120,21 @@ export function parseSelection(text, parts) {
   const fail = (code, token, params = {}) => errors.push({ code, token, params });
 
   for (const token of tokens(text)) {
-    let m;
+    const named = readToken(token);
     const rp = token.startsWith("RP-") ? "RP-" : "";
     const body = rp ? token.slice(3) : token;
     const last = rp ? lastProcedure : lastRule;
     const missing = rp ? "no_procedure" : "no_rule";
     const exists = (n) => n >= 1 && n <= last && (rp + n) in parts;
-    if ((m = /^(\d+)$/.exec(body))) {
-      const n = Number(m[1]);
-      if (exists(n)) add(rp + n); else fail(missing, token, { last: rp + last });
-    } else if ((m = /^(\d+)-?([A-Z])$/.exec(body))) {
-      const n = Number(m[1]);
-      const id = rp + n;
-      if (!exists(n)) fail(missing, token, { last: rp + last });
-      else if (!parts[id].includes(m[2])) fail("no_part", token, { rule: id, part: m[2] });
-      else add(id, m[2]);
-    } else if ((m = /^(\d+)-(?:RP-)?(\d+)$/.exec(body)) && (rp || !/RP-/.test(body))) {
-      const a = Number(m[1]);
-      const b = Number(m[2]);
+    if (named?.kind === "rule") {
+      if (exists(named.n)) add(rp + named.n); else fail(missing, token, { last: rp + last });
+    } else if (named?.kind === "part") {
+      const id = rp + named.n;
+      if (!exists(named.n)) fail(missing, token, { last: rp + last });
+      else if (!parts[id].includes(named.letter)) fail("no_part", token, { rule: id, part: named.letter });
+      else add(id, named.letter);
+    } else if (named?.kind === "range") {
+      const { a, b } = named;
       if (a > b) fail("reversed", token);
       else if (!exists(a)) fail(missing, token, { last: rp + last });
       else {
