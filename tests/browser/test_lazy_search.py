@@ -1,11 +1,11 @@
 """The search box's heavy parts load only when search is used, and search still works.
 
-The query understanding of the static fallback (fallback.js, query.js, understanding.js, known.js) and the
-results page's module are imported with dynamic import() under their content-hashed names; a page
-view that never searches offline does not download them. Checked in Debian's chromium through the
-real server (`create_app`: API + site under its CSP): nothing extra on load, nothing extra when the
-API answers, the fallback's modules when the API is down, and not one request off 127.0.0.1 (the
-`page` fixture fails on teardown otherwise)."""
+The query understanding of the static fallback (fallback.js, query.js, understanding.js and the modules
+it joins, ranking.js, known.js) and the results page's module are imported with dynamic import() under
+their content-hashed names; a page view that never searches offline does not download them. Checked
+in Debian's chromium through the real server (`create_app`: API + site under its CSP): nothing extra on
+load, nothing extra when the API answers, the fallback's modules when the API is down, and not one
+request off 127.0.0.1 (the `page` fixture fails on teardown otherwise)."""
 from __future__ import annotations
 
 import re
@@ -22,7 +22,8 @@ from search_box import search
 ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = ROOT / "site"
 INDEX_DIR = ROOT / "build" / "search-index"
-LAZY = ("fallback", "query", "understanding", "known", "results")
+LAZY = ("fallback", "query", "understanding", "situations", "learned", "typos", "ranking", "suggest", "known",
+        "results")
 
 pytestmark = pytest.mark.browser
 
@@ -65,9 +66,10 @@ def test_with_the_api_down_the_fallback_is_imported_and_answers(page, api_site, 
     page.locator(".tda-search__backend").wait_for()          # the offline index answered
     hrefs = [a.get_attribute("href") for a in hits.all()]
     assert any(h.startswith("/ru/rules/56/") for h in hrefs), hrefs
-    assert lazy_modules(request_log.urls) == {"fallback", "query", "understanding", "known"}
+    assert lazy_modules(request_log.urls) == {"fallback", "query", "understanding", "situations", "learned", "typos",
+                                               "ranking", "suggest", "known"}
     # the modules came under their content-hashed names (immutable), never the plain ones
-    assert not any(re.search(r"/assets/search/(fallback|query|understanding)\.js$", u) for u in request_log.urls)
+    assert not any(re.search(rf"/assets/search/(?:{'|'.join(LAZY)})\.js$", u) for u in request_log.urls)
     # a rule number typed into the fallback: query.js's jump, first
     page.locator("input.tda-search__input").fill("правило 43")
     wait_until(page, "document.querySelector('.tda-search__results li a')?.getAttribute('href')"
@@ -90,7 +92,7 @@ def test_offline_lists_name_every_lazily_imported_module():
     assert {name.split(".")[0] for name in imported} == {"fallback", "results"}
     fallback = (SITE_DIR / "assets/search" / next(n for n in imported if n.startswith("fallback."))).read_text(encoding="utf-8")
     imported += re.findall(r'from\s*"\./([a-z]+\.[0-9a-f]{8}\.js)"', fallback)           # minified: no space
-    assert {name.split(".")[0] for name in imported} >= {"fallback", "results", "query", "understanding"}
+    assert {name.split(".")[0] for name in imported} >= {"fallback", "results", "query", "understanding", "ranking"}
     for lang in ("en", "zh-Hant", "zh-Hans", "ru"):
         listed = {f["url"] for f in json.loads((SITE_DIR / "offline" / f"{lang}.json").read_text())["files"]}
         for name in imported:

@@ -2,7 +2,7 @@
 compared as the concept's name, in phrases and queries alike, so a phrase written with one word
 answers a question typed with another; a number that can only be an amount counts as the word
 "amount"; a word claimed by two concepts is reported with file and line. The JS fallback gives the
-same situation scores (docs/assets/search/understanding.js, run in Node)."""
+same situation scores (docs/assets/search/situations.js, run in Node)."""
 from __future__ import annotations
 
 import shutil

@@ -1,5 +1,5 @@
 """A story a player pastes, read by the fallback (docs/assets/search/query.js storySearches and
-mergeByRarity, understanding.js rankHits; run in Node on static_index's data): no search that wants
+mergeByRarity, ranking.js rerank; run in Node on static_index's data): no search that wants
 every word of it, its words asked one by one, those the learned evidence ties to a rule first and
 those the records lack not at all, and records scored by the rarity of the words they hold."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ pytestmark = needs_node
 
 RUNNER = """
 import * as q from %s;
-import * as u from %s;
+import * as r from %s;
 const { data, t2s, calls } = JSON.parse(input);
 process.stdout.write(JSON.stringify(calls.map(([fn, lang, ...args]) => {
   const d = data[lang], map = lang && lang.startsWith("zh") ? t2s : null;
@@ -25,7 +25,7 @@ process.stdout.write(JSON.stringify(calls.map(([fn, lang, ...args]) => {
     case "understand": { const p = q.understand(args[0], d, map); return { story: p.story, searches: p.searches }; }
     case "carry": return args[0].map((w) => q.wordCarry(w, d));
     case "merge": return q.mergeByRarity(args[0], args[1]);
-    case "rank": return u.rankHits(args[0], args[1], args[2], 10, args[3]).map((h) => h.id);
+    case "rank": return r.rerank(args[0], args[1], args[2], 10, args[3]).map((h) => h.id);
   }
   throw new Error(fn);
 })));
@@ -35,7 +35,7 @@ process.stdout.write(JSON.stringify(calls.map(([fn, lang, ...args]) => {
 @pytest.fixture(scope="module")
 def js(query_env):
     def run(*calls):
-        return run_in_node(RUNNER, ["query.js", "understanding.js"], {**query_env, "calls": [list(c) for c in calls]})
+        return run_in_node(RUNNER, ["query.js", "ranking.js"], {**query_env, "calls": [list(c) for c in calls]})
     return run
 
 

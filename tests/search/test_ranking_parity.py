@@ -1,5 +1,5 @@
 """The final order of hits is one algorithm on both sides: the API's `ranking.rerank` and the
-fallback's `rankHits` (docs/assets/search/understanding.js), given the same hits and the same
+fallback's `rerank` (docs/assets/search/ranking.js), given the same hits and the same
 situation scores, return the same ids in the same order, ties included. The hits are made up over
 the real rulebook's documents, with scores drawn from a few values so that groups tie often."""
 from __future__ import annotations
@@ -13,10 +13,10 @@ from tdarules.search.index import documents
 from tdarules.search.ranking import rerank
 
 RUNNER = """
-import { rankHits } from %s;
+import { rerank } from %s;
 const { cases, rules } = JSON.parse(input);
 const data = { rules };
-console.log(JSON.stringify(cases.map(({ hits, situation }) => rankHits(hits, situation, data, 10).map((h) => h.id))));
+console.log(JSON.stringify(cases.map(({ hits, situation }) => rerank(hits, situation, data, 10).map((h) => h.id))));
 """
 SCORES = (1.0, 0.8, 0.5, 0.5, 0.3, 0.3)
 
@@ -49,7 +49,7 @@ def test_rerank_and_rank_hits_give_the_same_order(rulebook):
     payload = {"rules": rules, "cases": [
         {"hits": [{"id": d.id, "rule": d.rule, "kind": d.kind, "score": s, "title": "", "url": ""} for d, s in scored],
          "situation": situation} for scored, situation in cases]}
-    browser = run_in_node(RUNNER, ["understanding.js"], payload)
+    browser = run_in_node(RUNNER, ["ranking.js"], payload)
     differ = [(i, p, b) for i, (p, b) in enumerate(zip(python, browser)) if p != b]
     assert not differ, f"{len(differ)} of {len(cases)} orders differ, first: {differ[0]}"
     ties = sum(1 for scored, _ in cases if len({s for _, s in scored}) < len(scored))

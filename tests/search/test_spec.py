@@ -114,7 +114,7 @@ def test_no_rule_number_pattern_left_by_hand():
 
 def test_no_ranking_weight_or_score_left_by_hand():
     assert not re.search(r"^(?:SITUATION_WEIGHT|SECOND|THIRD)\b.*=\s*[0-9]", read(SEARCH / "ranking.py"), re.M)
-    assert not re.search(r"(?:SITUATION_WEIGHT|SECOND|THIRD)\s*=\s*[0-9]", read(ASSETS / "understanding.js"))
+    assert not re.search(r"(?:SITUATION_WEIGHT|SECOND|THIRD)\s*=\s*[0-9]", read(ASSETS / "ranking.js"))
     assert not re.search(r"^(?:MENTION_SCORE|AMOUNT_SCORE)\s*=\s*[0-9]", read(SEARCH / "query.py"), re.M)
     assert not re.search(r"(?:MENTION_SCORE|AMOUNT_SCORE)\s*=\s*[0-9]", read(ASSETS / "query.js"))
 
@@ -123,30 +123,33 @@ def test_no_lookalike_or_keyboard_table_left_by_hand():
     lookalike, qwerty, jcuken = spec.DATA["lookalikes"]["latin"], "qwertyuiop", "йцукенгшщз"
     for path in (SEARCH / "analyzers.py", ASSETS / "number.js"):
         assert lookalike not in read(path), path
-    for path in (SEARCH / "typos.py", ASSETS / "understanding.js"):
+    for path in (SEARCH / "typos.py", TYPOS_JS):
         assert qwerty not in read(path) and jcuken not in read(path), path
 
 
 # Each check names text that only a hand-written copy of a moved constant would hold; a module's own
 # helpers (situations' concept runs, typos' isalpha, the JS mirror of it) do not match them.
-SITUATIONS_PY, UNDERSTANDING_JS = SEARCH / "situations.py", ASSETS / "understanding.js"
+SITUATIONS_PY, SITUATIONS_JS = SEARCH / "situations.py", ASSETS / "situations.js"
+TYPOS_JS, LEARNED_JS = ASSETS / "typos.js", ASSETS / "learned.js"
 WORD_MODULES_PY = [SEARCH / name for name in ("analyzers.py", "situations.py", "typos.py", "suggest.py",
                                               "static_index.py")]
-WORD_MODULES_JS = [ASSETS / name for name in ("understanding.js", "known.js", "query.js")]
+WORD_MODULES_JS = [ASSETS / name for name in ("understanding.js", "situations.js", "typos.js", "suggest.js",
+                                              "known.js", "query.js")]
 
 
 def test_no_situation_threshold_or_stemmer_left_by_hand():
     names = r"(?:THRESHOLD|WEAK_THRESHOLD|WEAK|FULL_WEIGHT|COVERAGE|RU_STEM|EN_STEM|MIN_WORD)"
     assert not re.search(rf"^{names}\b.*=\s*[0-9]", read(SITUATIONS_PY), re.M)
-    assert not re.search(rf"{names}\s*=\s*[0-9]", read(UNDERSTANDING_JS))
-    for path in (SITUATIONS_PY, UNDERSTANDING_JS):
+    for path in (SITUATIONS_JS, TYPOS_JS):
+        assert not re.search(rf"{names}\s*=\s*[0-9]", read(path)), path
+    for path in (SITUATIONS_PY, SITUATIONS_JS):
         text = read(path)
         assert "ами ями" not in text, path                               # the Russian endings
         assert not re.search(r"""["']ing["'],\s*["']ed["']""", text), path   # the English suffixes
         assert "[b-df-hj" not in text, path                              # the doubled consonant
         assert "[0-9]{3,}" not in text and "[百千万]" not in text, path    # the amounts
         assert not re.search(r"length\s*-\s*\w+\.length\s*>=\s*3|len\(word\)\s*-\s*len\(\w+\)\s*>=\s*3", text), path
-    assert "n['’]t" not in read(SITUATIONS_PY) and "n['’]t" not in read(UNDERSTANDING_JS)
+    assert "n['’]t" not in read(SITUATIONS_PY) and "n['’]t" not in read(SITUATIONS_JS)
 
 
 def test_no_fallback_story_setting_left_by_hand():
@@ -158,7 +161,7 @@ def test_no_fallback_story_setting_left_by_hand():
 
 def test_no_learned_setting_left_by_hand():
     assert not re.search(r"^(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(SEARCH / "learned.py"), re.M)
-    assert not re.search(r"LEARNED_(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(UNDERSTANDING_JS))
+    assert not re.search(r"LEARNED_(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(LEARNED_JS))
 
 
 def test_no_word_pattern_or_cjk_range_left_by_hand():
@@ -192,4 +195,4 @@ def test_no_transliteration_table_left_by_hand():
     assert not re.search(r"max_states\W+[0-9]", text)
     # both readers take the spec's table, not one the query data carries
     assert "Transliterator(spec.TRANSLITERATION, self)" in read(SEARCH / "typos.py")
-    assert "new Transliterator(SPEC.transliteration, this)" in read(UNDERSTANDING_JS)
+    assert "new Transliterator(SPEC.transliteration, this)" in read(TYPOS_JS)

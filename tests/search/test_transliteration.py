@@ -23,10 +23,10 @@ TYPED = [
 LEFT_AS_TYPED = ["string bet", "button", "all-in", "strng bet"]     # English on the Russian site, typo included
 
 RUNNER = """
-import * as u from %s;
+import * as t from %s;
 import * as q from %s;
 const { data, queries } = JSON.parse(input);
-const c = u.correctorFor(data.ru.typos);
+const c = t.correctorFor(data.ru.typos);
 process.stdout.write(JSON.stringify(queries.map((text) => c.correct(q.fold(text, null)))));
 """
 
@@ -65,6 +65,6 @@ def test_api_answers_latin_russian_as_it_answers_cyrillic(index_dir):
 def test_the_fallback_reads_them_as_the_api_does(query_env, ru):
     """Every typed form above, and each word of them alone."""
     queries = [t for t, _ in TYPED] + LEFT_AS_TYPED + sorted({w for t, _ in TYPED for w in t.split()})
-    js = run_in_node(RUNNER, ["understanding.js", "query.js"], {**query_env, "queries": queries})
+    js = run_in_node(RUNNER, ["typos.js", "query.js"], {**query_env, "queries": queries})
     python = [ru.correct(query.fold_query(q, "ru", t2s)) for q in queries]
     assert js == python

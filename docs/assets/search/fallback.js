@@ -1,11 +1,12 @@
 // The static search fallback: Pagefind's index in /pagefind/ searched in the browser when the API
 // is unreachable (plain files, offline phone, no server). Imported by search.js the first time the
-// fallback answers, with the query understanding it needs (query.js, understanding.js), so a page
-// view that never searches offline does not download them. Hits have the API's form
-// {id, rule, title, url, snippet, score, kind}.
+// fallback answers, with the query understanding it needs (query.js, understanding.js and the modules
+// it joins) and the ranking (ranking.js), so a page view that never searches offline does not
+// download them. Hits have the API's form {id, rule, title, url, snippet, score, kind}.
 
 import { understand, mergeRanked, mergeByRarity, suggestion, matchGlossary, STORY_SITUATION } from "./query.js";
-import { rankHits, glossaryFirst, prepareData, SITUATION_WEIGHT } from "./understanding.js";
+import { rerank, glossaryFirst, SITUATION_WEIGHT } from "./ranking.js";
+import { prepareData } from "./understanding.js";
 import { knownSearches, vocabulary } from "./known.js";
 import SPEC from "./spec.js";
 
@@ -107,7 +108,7 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
   const room = Math.max(0, limit - jump.length);
   const situation = withCentral(plan, found, queryData, lang.startsWith("zh") ? t2s : null);
   const weight = SITUATION_WEIGHT * (plan.story ? STORY_SITUATION : 1);
-  const ranked = glossaryFirst(rankHits(found, situation, queryData, room, weight), plan.exact, queryData, lang, room);
+  const ranked = glossaryFirst(rerank(found, situation, queryData, room, weight), plan.exact, queryData, lang, room);
   const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
   const out = { backend: "pagefind", corrected: plan.corrected, hits };
   if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something

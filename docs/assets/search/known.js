@@ -7,7 +7,7 @@
 // word is not made. Data: tda-query.<lang>.json's `known` (static_index.known_words): a bit per
 // word of `typos.words` the records have, and the records' other words. Pure, tested in Node.
 
-import { stem } from "./understanding.js";
+import { stem } from "./situations.js";
 import { specRegex } from "./number.js";
 import SPEC from "./spec.js";
 

@@ -1,7 +1,7 @@
 // Rule numbers as players type them (43, 43b, 43-B, rule 43, 規則43, 第43條, правило 43, RP 5, and
 // an older edition's numbers: 2017 rule 46, 46 (2017)) and the folding every comparison goes through. Its own small
 // module because every page needs it at once (rules.js: the number box) while the rest of the
-// fallback's query understanding (query.js, understanding.js) is loaded only when search is used.
+// fallback's query understanding (query.js, understanding.js, …) is loaded only when search is used.
 // Pure ES module: no DOM, no fetch (query.js re-exports it; tests/search/test_fallback_query.py).
 
 import { chineseValue, spelledNumbers } from "./numerals.js";
@@ -29,6 +29,7 @@ export function specSource(pattern) {
 /** A pattern of the spec compiled (always with the u flag: Unicode classes and Python's reading of
  * characters beyond the BMP); matches are read by group name. */
 export const specRegex = (pattern, flags = "u") => new RegExp(specSource(pattern), flags);
+export const whole = (pattern) => new RegExp(`^(?:${specSource(pattern)})$`, "u");       // Python's fullmatch
 
 export const START = specSource("{start}");          // Python's \b before a word, Unicode-aware
 export const END = specSource("{end}");              // … and after it

@@ -11,7 +11,9 @@
 
 import { amountRule } from "./amounts.js";
 import SPEC from "./spec.js";
-import { analyse, exactTerm, keys, suggest } from "./understanding.js";
+import { analyse } from "./understanding.js";
+import { keys } from "./situations.js";
+import { exactTerm, suggest } from "./suggest.js";
 import { isKnown, vocabulary } from "./known.js";
 
 // Rule numbers and folding: ./number.js (loaded on every page by the number box).

@@ -1,9 +1,9 @@
 // The results page /<lang>/search/?q=… (docs/search.<lang>.md holds its static markup): the same
 // search() as the header box (API, else the Pagefind fallback), more hits, grouped by rule, the
 // matched words highlighted, arrow keys and Enter to move and open, the query kept in the URL so a
-// results page can be shared. Grouping is pure (understanding.groupByRule, tested in Node).
+// results page can be shared. Grouping is pure (ranking.groupByRule, tested in Node).
 
-import { groupByRule } from "./understanding.js";
+import { groupByRule } from "./ranking.js";
 
 export const RESULTS_LIMIT = 30;
 

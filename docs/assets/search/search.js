@@ -78,8 +78,8 @@ export async function searchApi(q, lang = LANG, limit = LIMIT) {
   }
 }
 
-// The Pagefind fallback and its query understanding (fallback.js, query.js, understanding.js:
-// ~16 KB) are imported the first time the fallback answers, not with every page.
+// The Pagefind fallback and its query understanding (fallback.js, query.js, understanding.js and the
+// modules they import: ~16 KB) are imported the first time the fallback answers, not with every page.
 let fallbackModule = null;
 const fallback = () => (fallbackModule ||= import("./fallback.js"));
 export async function loadPagefind() { return (await fallback()).loadPagefind(LANG); }

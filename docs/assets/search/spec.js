@@ -1,6 +1,7 @@
 // Written from plugins/tdarules/search/spec.yaml by `python -m tdarules.search.spec`: edit that
 // file, not this one (tests/search/test_spec.py checks they agree). Read by number.js (specRegex),
-// numerals.js, amounts.js, understanding.js, transliteration.js (through it), known.js and query.js.
+// numerals.js, amounts.js, situations.js, learned.js, typos.js, suggest.js, ranking.js,
+// transliteration.js (through typos.js), known.js and query.js.
 export default {
  "fragments": {
   "year": "(?:19|20)[0-9]{2}",
@@ -140,7 +141,9 @@ export default {
  "ranking": {
   "situation_weight": 3.0,
   "second": 0.2,
-  "third": 0.1
+  "third": 0.1,
+  "trailing": 0.5,
+  "jump_top": 100
  },
  "clauses": {
   "common_share": 0.5,
@@ -558,6 +561,7 @@ export default {
    "other": 0.5,
    "word": 0.3
   },
+  "rank_decay": 0.25,
   "min_stem": 4,
   "max_suffix": 4
  }

@@ -1,6 +1,6 @@
 // Russian typed in Latin letters, read in Cyrillic through the Russian site's vocabulary: the twin
 // of plugins/tdarules/search/transliteration.py, reading the same table and bounds (spec.yaml's
-// `transliteration`, handed in by understanding.js from spec.js), with the same names. A Latin word
+// `transliteration`, handed in by typos.js from spec.js), with the same names. A Latin word
 // is read as every Cyrillic word its letters could spell, kept only while it starts a word the site
 // knows; the best-known word wins, else the plainest reading one edit from a known word. The other
 // words of the query come along in their plainest reading only beside a word that was read.

@@ -18,7 +18,7 @@ says little and would weigh on the fallback's download: measured without loss on
 
 Trained at index time from :data:`.evaluate.TUNING` (never a held-out batch), per site language,
 with the same typo correction and keys the engine applies at query time; shipped in meta.json and in
-``tda-query.<lang>.json``; docs/assets/search/understanding.js (``learnedEvidence``) is the twin.
+``tda-query.<lang>.json``; docs/assets/search/learned.js (``evidence``) is the twin.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from typing import TypedDict
 from . import situations, spec
 from .situations import Vocabulary, round4
 
-# spec.yaml's `learned` (the fallback's learnedEvidence reads the same)
+# spec.yaml's `learned` (the fallback's learned.js evidence reads the same)
 ALPHA, WEIGHT, TOP = spec.LEARNED_ALPHA, spec.LEARNED_WEIGHT, spec.LEARNED_TOP
 MIN_COUNT = 2             # training alone: what the model keeps, not how it is read
 

@@ -1,7 +1,7 @@
 """Question framing and the situation vocabulary (rulebook/situations.yaml), as search evidence.
 
 One algorithm, two implementations kept identical: this module (the API) and
-``docs/assets/search/understanding.js`` (the static fallback: ``keys``, ``matchSituations``), both reading the same prepared data
+``docs/assets/search/situations.js`` (the static fallback: ``keys``, ``match``), both reading the same prepared data
 (:func:`prepare`, written into the Whoosh index's meta.json and into ``pagefind/tda-query.<lang>.json``).
 
 * ``keys(text)``: what a text is compared by. Folded (NFKC, lower case, ё → е; Chinese to Simplified
@@ -43,7 +43,7 @@ ConceptTable = dict[str, list[tuple[list[str], list[str]]]]
 # the Chinese concept words (one pattern for them all) and each one's name
 ZhRuns = tuple[re.Pattern[str], dict[str, str]]
 
-# The thresholds, weights, stemmer and patterns are spec.yaml's `situations` (understanding.js reads
+# The thresholds, weights, stemmer and patterns are spec.yaml's `situations` (situations.js reads
 # the same); the names stay here, where the tests and the other modules look them up.
 THRESHOLD, WEAK_THRESHOLD, WEAK = spec.THRESHOLD, spec.WEAK_THRESHOLD, spec.WEAK
 FULL_WEIGHT, COVERAGE = spec.FULL_WEIGHT, spec.COVERAGE
@@ -311,7 +311,7 @@ def with_text_words(content: str, data: Prepared, zh: bool) -> str:
 def query_content(text: str, lang: str, vocabulary: Vocabulary) -> str:
     """What is searched of a query (folded, typos corrected): its framing removed (and, in Chinese,
     English framing words), or the whole text when nothing but framing is left, followed by the rule
-    text's words for the players' words in it. The twin is the `content` of understanding.js's analyse."""
+    text's words for the players' words in it. The twin is situations.js queryContent."""
     zh = lang.startswith("zh")
     data = vocabulary.data
     content = strip_framing(text, data["framing"], zh)

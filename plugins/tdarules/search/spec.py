@@ -97,6 +97,8 @@ MAX_QUERY: int = int(DATA["limits"]["query_characters"])
 SITUATION_WEIGHT: float = float(DATA["ranking"]["situation_weight"])
 SECOND: float = float(DATA["ranking"]["second"])
 THIRD: float = float(DATA["ranking"]["third"])
+TRAILING: float = float(DATA["ranking"]["trailing"])
+JUMP_TOP: float = float(DATA["ranking"]["jump_top"])
 
 _WORDS: Mapping[str, re.Pattern[str]] = patterns(DATA["words"]["patterns"])
 CJK: str = source("{cjk}")                      # the ranges, for a class of one's own
@@ -149,7 +151,8 @@ def js_module() -> str:
     """docs/assets/search/spec.js: this file's data as an ES module."""
     return ("// Written from plugins/tdarules/search/spec.yaml by `python -m tdarules.search.spec`: edit that\n"
             "// file, not this one (tests/search/test_spec.py checks they agree). Read by number.js (specRegex),\n"
-            "// numerals.js, amounts.js, understanding.js, transliteration.js (through it), known.js and query.js.\n"
+            "// numerals.js, amounts.js, situations.js, learned.js, typos.js, suggest.js, ranking.js,\n"
+            "// transliteration.js (through typos.js), known.js and query.js.\n"
             "export default " + json.dumps(DATA, ensure_ascii=False, indent=1) + ";\n")
 
 

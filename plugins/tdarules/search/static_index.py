@@ -164,7 +164,7 @@ def _phrase_texts(rulebook: Rulebook, lang: str, data: dict[str, Any]) -> list[t
 
 
 def _weights(entries: list[list[Any]], counts: dict[str, int] | None = None) -> dict[str, float]:
-    """situations.prepare's key weights, computed from the entries as understanding.js does
+    """situations.prepare's key weights, computed from the entries as situations.js keyWeights does
     (``counts``: the concept names' phrase counts, situations.prepare_concepts ``df``)."""
     df: dict[str, int] = {}
     for _, phrases in entries:

@@ -1,6 +1,6 @@
 """"Did you mean", for a query that found nothing, and "is this query exactly a glossary term".
 
-Both are pure functions of data both backends hold, so docs/assets/search/understanding.js
+Both are pure functions of data both backends hold, so docs/assets/search/suggest.js
 (``suggest``, ``exactTerm``) gives the same answers from ``pagefind/tda-query.<lang>.json``
 (tests/search/test_fallback_understanding.py compares them):
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 Glossary = Sequence[tuple[Sequence[str], Sequence[str]]]
 
 MAX_WORDS = spec.MAX_WORDS     # words of a query put right: as many as the search looks at
-# spec.yaml's `words` patterns, as understanding.js reads them: a run or a word put right; a word of
+# spec.yaml's `words` patterns, as suggest.js reads them: a run or a word put right; a word of
 # letters alone; a Chinese run; what separates a term's words
 TOKEN, LETTERS, CJK_RUN = spec.TERM_TOKEN, spec.LETTERS, spec.CJK_RUN
 SPACES, BETWEEN_CJK = spec.SPACES, spec.BETWEEN_CJK
@@ -45,7 +45,7 @@ def normalize(folded: str) -> str:
 
 def distance(a: str, b: str, limit: int) -> int:
     """Damerau–Levenshtein distance (optimal string alignment) of a and b; ``limit + 1`` once it
-    is certain to exceed ``limit`` (rapidfuzz's C++, the browser's twin is understanding.js)."""
+    is certain to exceed ``limit`` (rapidfuzz's C++, the browser's twin is suggest.js)."""
     return OSA.distance(a, b, score_cutoff=limit)
 
 

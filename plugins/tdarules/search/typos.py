@@ -1,4 +1,4 @@
-"""Typo correction shared by the API and the static fallback (docs/assets/search/understanding.js: ``correctorFor``).
+"""Typo correction shared by the API and the static fallback (docs/assets/search/typos.js: ``correctorFor``).
 
 Both sides read the same data (:func:`prepare`, in the index's meta.json and in
 ``pagefind/tda-query.<lang>.json``):

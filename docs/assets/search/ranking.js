@@ -1,0 +1,93 @@
+// The final order of the static fallback's hits: the browser's twin of
+// plugins/tdarules/search/ranking.py (hits grouped by rule with the situation scores, the glossary
+// entry the query is first). Pure ES module, no DOM.
+
+import SPEC from "./spec.js";
+
+// spec.yaml ranking (ranking.py reads the same)
+export const SITUATION_WEIGHT = SPEC.ranking.situation_weight;
+const SECOND = SPEC.ranking.second, THIRD = SPEC.ranking.third;
+
+// ranking.rule_of_target: '13-C' → '13', 'RP-10-H' → 'RP-10', '43' → '43'
+const ruleOfTarget = (t) => (/[A-Z]$/.test(t) && t.includes("-") ? t.slice(0, t.lastIndexOf("-")) : t);
+
+/** ranking.rerank: Pagefind's hits (best first, each {id, rule, kind, score}) in the API's order: grouped by rule
+ * with the situation vocabulary's scores (times `situationWeight`); rules it names that the text
+ * search missed are added as hits from data.rules ([id, title, url, parts]). */
+export function rerank(hits, situation, data, limit = 10, situationWeight = SITUATION_WEIGHT) {
+  const top = Math.max(0, ...hits.map((h) => h.score || 0)) || 1;
+  const groups = new Map(), glossary = [];
+  hits.forEach((h, i) => {
+    const norm = (h.score || 0) / top;
+    if (h.kind === "glossary") glossary.push(h);
+    else { if (!groups.has(h.rule)) groups.set(h.rule, []); groups.get(h.rule).push([h, norm, i]); }
+  });
+  const rules = new Map((data ? data.rules : []).map((r, i) => [r[0], [r, i]]));
+  const boost = new Map(), prefer = new Map();
+  const hitFor = (rule, target) => {       // as the API: the part a situation names, else the rule
+    const [[, title, url, parts]] = rules.get(rule);
+    if (target !== rule && parts.includes(target.slice(-1))) {
+      return { id: target, rule, title, url: `${url}#${target}`, snippet: "", kind: "part" };
+    }
+    return { id: rule, rule, title, url, snippet: "", kind: rule.startsWith("RP-") ? "procedure" : "rule" };
+  };
+  for (const [target, score] of Object.entries(situation || {})) {
+    const rule = ruleOfTarget(target);
+    if (!rules.has(rule)) continue;
+    boost.set(rule, Math.max(boost.get(rule) || 0, score));
+    if (target !== rule) prefer.set(rule, target);
+    if (!groups.has(rule)) groups.set(rule, [[hitFor(rule, rule), 0, Infinity]]);
+  }
+  for (const [rule, target] of prefer) {
+    const docs = groups.get(rule);
+    if (!docs.some(([h]) => h.id === target)) docs.push([hitFor(rule, target), 0, Infinity]);
+    docs.sort((a, b) => (a[0].id !== target) - (b[0].id !== target));
+  }
+  const groupScore = (rule) => {
+    const n = groups.get(rule).map((d) => d[1]).sort((a, b) => b - a);
+    return n[0] + SECOND * (n[1] || 0) + THIRD * (n[2] || 0) + situationWeight * (boost.get(rule) || 0);
+  };
+  const order = [...groups.keys()].sort((a, b) => groupScore(b) - groupScore(a)
+    || ((rules.get(a) || [0, 1e9])[1] - (rules.get(b) || [0, 1e9])[1]));
+  const byRule = new Map(), loose = [];
+  for (const g of glossary) {
+    if (groups.has(g.rule)) { if (!byRule.has(g.rule)) byRule.set(g.rule, []); byRule.get(g.rule).push(g); } else loose.push(g);
+  }
+  const out = [];
+  for (const rule of order) { out.push(groups.get(rule)[0][0]); out.push(...(byRule.get(rule) || [])); }
+  out.push(...loose);
+  for (const rule of order) out.push(...groups.get(rule).slice(1).map((d) => d[0]));
+  return out.slice(0, limit);
+}
+
+/** Hits grouped by rule for the results page, in the order the rules first appear:
+ * [{rule, title, url, hits: [...]}]; a glossary entry stays with the rule it follows. */
+export function groupByRule(hits) {
+  const groups = [], at = new Map();
+  for (const h of hits) {
+    const key = h.kind === "glossary" ? (at.has(h.rule) ? h.rule : h.id) : h.rule || h.id;
+    if (!at.has(key)) {
+      const url = h.kind === "glossary" ? h.url : h.url.split("#")[0];
+      at.set(key, groups.length);
+      groups.push({ rule: h.kind === "glossary" ? "" : key, title: h.title, url, hits: [] });
+    }
+    groups[at.get(key)].hits.push(h);
+  }
+  return groups;
+}
+
+/** The query data's glossary entry i as a hit (the fallback's glossary-first, when Pagefind did not
+ * return the entry itself). */
+export function glossaryHit(data, i, lang) {
+  const [, , id, display, rule] = data.glossary[i];
+  return { id: `term-${id}`, rule: rule || "", title: display, url: `/${lang}/glossary/#term-${id}`, snippet: "", kind: "glossary" };
+}
+
+/** The hits with glossary entry ``exact`` (an index into data.glossary: the term the query exactly
+ * is, see query.understand) moved, or added, first; query.py does the same. */
+export function glossaryFirst(hits, exact, data, lang, limit) {
+  if (exact === null || exact === undefined || !data) return hits;
+  const id = `term-${data.glossary[exact][2]}`;
+  const own = hits.find((h) => h.id === id) || glossaryHit(data, exact, lang);
+  return [own, ...hits.filter((h) => h.id !== id)].slice(0, limit);
+}
