@@ -44,9 +44,12 @@ SHARED_FIXTURE_FILES = {
 LONGEST_FIRST = (
     "tests/print/test_site_url.py", "tests/test_cli.py", "tests/test_edition_publish.py",
     "tests/browser/test_accessibility.py", "tests/browser/test_keyboard.py", "tests/browser/test_offline.py",
-    "tests/search/test_fallback_understanding.py", "tests/test_xliff.py", "tests/test_yaml_mutations.py",
-    "tests/search/test_fallback_suggest.py", "tests/search/test_fuzz.py", "tests/search/test_relevance.py",
+    "tests/search/test_plan_parity.py", "tests/test_xliff.py", "tests/test_yaml_mutations.py",
+    "tests/search/test_fuzz.py", "tests/search/test_relevance.py",
 )
+# Files of long tests that share nothing costly: each test goes to whichever process is free (a file
+# is otherwise run whole by one process, the other idling once the queue is empty).
+SPREAD_FILES = {"tests/search/test_plan_parity.py", "tests/search/test_relevance.py"}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -62,7 +65,7 @@ def pytest_xdist_make_scheduler(config, log):
     class SharedFixturesTogether(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return SHARED_FIXTURE_FILES.get(path, path)
+            return nodeid if path in SPREAD_FILES else SHARED_FIXTURE_FILES.get(path, path)
 
     return SharedFixturesTogether(config, log)
 

@@ -140,7 +140,8 @@ def test_a_rule_named_in_a_question_leads(js):
 
 def test_rule_number_first_in_the_api_form(js, env):
     plan, = js(("understand", "en", "43-B"))
-    hits = plan["jump"]
+    assert plan["jump"] == {"rule": "43", "part": "B"}
+    hits = plan["hits"]
     assert [h["id"] for h in hits[:2]] == ["43-B", "43"]
     assert hits[0] == {"id": "43-B", "rule": "43", "title": hits[1]["title"], "url": "/en/rules/43/#43-B",
                        "snippet": "", "kind": "part"}
@@ -154,7 +155,8 @@ def test_dropped_2017_rule_gives_no_hits(js, env):
     renumbering = env["data"]["en"]["renumbering"]
     data = {**env["data"]["en"], "renumbering": {**renumbering, "2017": {**renumbering["2017"], "46": None}}}
     plan, = js(("understand", data, "2017 rule 46"))
-    assert plan == {"jump": None, "removed": True, "searches": [], "situation": {}, "corrected": None, "exact": None}
+    assert plan["removed"] and plan["jump"] is None and plan["hits"] is None
+    assert (plan["searches"], plan["situation"], plan["corrected"], plan["exact"]) == ([], {}, None, None)
 
 
 def texts(plan):

@@ -4,11 +4,13 @@
 // it joins) and the ranking (ranking.js), so a page view that never searches offline does not
 // download them. Hits have the API's form {id, rule, title, url, snippet, score, kind}.
 
-import { understand, mergeRanked, mergeByRarity, suggestion, matchGlossary, STORY_SITUATION } from "./query.js";
-import { rerank, glossaryFirst, SITUATION_WEIGHT } from "./ranking.js";
+import { understand, mergeRanked, mergeByRarity, suggestion, STORY_SITUATION } from "./query.js";
+import { rank, SITUATION_WEIGHT } from "./ranking.js";
 import { prepareData } from "./understanding.js";
 import { knownSearches, vocabulary } from "./known.js";
 import SPEC from "./spec.js";
+
+const RANK_DECAY = SPEC.fallback.rank_decay, JUMP_TOP = SPEC.ranking.jump_top;
 
 const PAGEFIND = "/pagefind/pagefind.js";
 
@@ -59,15 +61,13 @@ function originalExcerpt(data, escapeHtml, unescapeHtml) {
 // rules among the hits get a score of the kind situations give (ranking.SITUATION_WEIGHT × it), at
 // the API's share next to other words (clauses.term_share).
 export const CENTRAL = SPEC.fallback.central, CENTRAL_SHARE = SPEC.clauses.term_share;
-export function withCentral(plan, found, data, map = null) {
-  if (!data || !plan.content) return plan.situation;
-  const { terms, rest } = matchGlossary(plan.content, data, map);
-  if (!terms.length) return plan.situation;
-  const share = /[\p{L}\p{N}]/u.test(rest) ? CENTRAL_SHARE : 1;
+export function withCentral(plan, found, data) {
+  if (!data || !plan.terms.length) return plan.situation;
+  const share = /[\p{L}\p{N}]/u.test(plan.rest) ? CENTRAL_SHARE : 1;
   const present = new Set(found.filter((h) => h.kind !== "glossary").map((h) => h.rule));
   const out = { ...plan.situation };
-  for (const { entry } of terms) {
-    const [, , , , rule, rules] = data.glossary[entry];
+  for (const id of plan.terms) {
+    const [, , , , rule, rules] = data.glossary.find((g) => g[2] === id);
     for (const r of rules || [rule]) if (r && present.has(r)) out[r] = Math.max(out[r] || 0, CENTRAL * share);
   }
   return out;
@@ -77,7 +77,7 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
   const { escapeHtml, unescapeHtml } = html;
   const pf = await loadPagefind(lang);
   const plan = understand(q, queryData, lang.startsWith("zh") ? t2s : null);
-  const jump = plan.jump || [];
+  const jump = plan.hits || [];
   // words the records lack would find Pagefind's junk (known.js), as if the query had matched
   const searches = jump.length >= limit ? [] : knownSearches(plan.searches, vocabulary(queryData));
   const lists = await Promise.all(searches.map(async ({ text, weight }) =>
@@ -103,13 +103,13 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
   const found = picked.map(([at, d]) => ({
     id: d.meta.id, rule: d.meta.rule, title: d.meta.title, url: d.url,
     snippet: originalExcerpt(d, escapeHtml, unescapeHtml).replace(/<\/mark><mark>/g, ""),
-    score: (kinds[d.meta.kind] ?? 1) * (story ? story.shares[at] : 1 / (1 + 0.25 * at)), kind: d.meta.kind,
+    score: (kinds[d.meta.kind] ?? 1) * (story ? story.shares[at] : 1 / (1 + RANK_DECAY * at)), kind: d.meta.kind,
   })).sort((a, b) => b.score - a.score);
   const room = Math.max(0, limit - jump.length);
-  const situation = withCentral(plan, found, queryData, lang.startsWith("zh") ? t2s : null);
+  const situation = withCentral(plan, found, queryData);
   const weight = SITUATION_WEIGHT * (plan.story ? STORY_SITUATION : 1);
-  const ranked = glossaryFirst(rerank(found, situation, queryData, room, weight), plan.exact, queryData, lang, room);
-  const hits = [...jump.map((h, i) => ({ ...h, score: 100 - i })), ...ranked];
+  const ranked = rank(found, { ...plan, situation }, queryData, room, weight);
+  const hits = [...jump.map((h, i) => ({ ...h, score: JUMP_TOP - i })), ...ranked];
   const out = { backend: "pagefind", corrected: plan.corrected, hits };
   if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something
     const proposal = suggestion(q, queryData, lang.startsWith("zh") ? t2s : null);

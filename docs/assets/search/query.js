@@ -159,14 +159,6 @@ export function pagefindSearches(searches, data) {
   return out;
 }
 
-/** The plan for one query: {jump: hits | null, removed: bool, searches: [{text, weight}],
- * situation: {rule: score}, corrected: folded text or null, story: bool}.
- * jump: the rule or part named by number comes first (and Pagefind's hits for the words after it);
- * removed: a 2017 number whose rule was dropped in 2024 (no hits, like the API).
- * Otherwise the query is understood as the API does (understanding.js: typos corrected, question
- * framing dropped, the situation vocabulary's rules); Pagefind matches every word of a search, so
- * besides the whole content each of its words (Chinese: each run) is also asked, with less weight;
- * a story is asked word by word alone (storySearches). */
 export const { story_words: STORY_WORDS, story_searches: STORY_SEARCHES, story_situation: STORY_SITUATION } = SPEC.fallback;
 export const MENTION_SCORE = SPEC.rule_numbers.mention_score;    // spec.yaml (query.MENTION_SCORE)
 export const AMOUNT_SCORE = SPEC.rule_numbers.amount_score;      // spec.yaml (query.AMOUNT_SCORE)
@@ -193,21 +185,91 @@ export function searchWords(content) {
   }
   return out;
 }
-export function understand(q, data, t2s = null) {
-  if (!data) return { jump: null, removed: false, searches: [{ text: q.trim(), weight: W_QUERY }], situation: {}, corrected: null, exact: null };
+// --- the query plan (plan.py, query.py Engine.plan) -----------------------------------------------
+
+/**
+ * What a query is understood to ask, before any index is read: the same JSON the API's Engine.plan
+ * makes (plugins/tdarules/search/plan.py says what each field is; tests/search/test_plan_parity.py
+ * compares the two on every query the project has).
+ * @typedef {{rule: string, part: string | null}} Jump
+ * @typedef {object} QueryPlan
+ * @property {string} folded              NFKC, lower case, ё → е, one script per word; Simplified on zh sites
+ * @property {Jump | null} jump           the whole query is a rule number: nothing else is read
+ * @property {boolean} removed            it named an older edition's rule that was dropped
+ * @property {string | null} corrected    the folded query with its typos put right, when it had any
+ * @property {string} content             what is searched: corrected, framing dropped, the rule text's words added
+ * @property {string} rest                the content with the glossary terms it names cut out
+ * @property {string[]} terms             ids of the glossary terms the content names, longest key first
+ * @property {string | null} amounts      the betting rule a story's chip amounts point to
+ * @property {string | null} mention      the rule or part a question names among its words
+ * @property {Object<string, number>} situation   rule or part → score
+ * @property {string | null} exact        id of the glossary term the whole query is
+ * @property {string | null} suggestion   "did you mean", when asked for (kept only if it finds something)
+ */
+
+const planOf = (folded, jump = null, removed = false) => ({
+  folded, jump, removed, corrected: null, content: "", rest: "", terms: [], amounts: null, mention: null,
+  situation: {}, exact: null, suggestion: null,
+});
+const glossaryId = (data, i) => (i === null || i === undefined ? null : data.glossary[i][2]);
+
+/** query.py Engine.plan: the rule number the query is, or else textPlan. `propose`: also the raw
+ * "did you mean" (the caller keeps it only if it finds something). */
+export function plan(q, data, t2s = null, propose = false) {
   const number = resolveNumber(q, data, t2s);
-  if (number && !number.id) return { jump: null, removed: true, searches: [], situation: {}, corrected: null, exact: null };
-  const own = (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q).trim();
-  if (number) {
-    return { jump: jumpHits(data, number.id, number.part), removed: false, searches: pagefindSearches([{ text: own, weight: W_QUERY }], data), situation: {}, corrected: null, exact: null };
-  }
+  if (!number) return textPlan(q, data, t2s, propose);
+  return planOf(fold(q, t2s), number.id ? { rule: number.id, part: number.part } : null, !number.id);
+}
+
+/** query.py Engine.text_plan: a query read as words. */
+export function textPlan(q, data, t2s = null, propose = false) {
   const folded = fold(q, t2s);
-  const { corrected, content, situation: found } = analyse(folded, data.lang || "en", data);
+  const lang = data.lang || "en";
+  const { corrected, content, situation: found } = analyse(folded, lang, data);
   const situation = { ...found };
-  const byAmounts = amountRule(folded, data.lang || "en");     // the rule a story's amounts point to (query.py)
-  if (byAmounts && !((situation[byAmounts] || 0) >= AMOUNT_SCORE)) situation[byAmounts] = AMOUNT_SCORE;
-  const mention = mentionedRule(folded);            // the rule a question names is its answer (query.py)
+  const amounts = amountRule(folded, lang);         // the rule a story's amounts point to
+  if (amounts && !((situation[amounts] || 0) >= AMOUNT_SCORE)) situation[amounts] = AMOUNT_SCORE;
+  const mention = mentionedRule(folded);            // the rule a question names is its answer
   if (mention) situation[mention] = MENTION_SCORE;
+  const { terms, rest } = matchGlossary(content, data, t2s);
+  // the glossary term the whole query is (typed in any language, typos corrected): shown first
+  const exact = exactTerm(folded, data.glossary) ?? exactTerm(corrected, data.glossary);
+  return {
+    folded, jump: null, removed: false, corrected: corrected !== folded ? corrected : null, content, rest,
+    terms: terms.map((t) => glossaryId(data, t.entry)), amounts: amounts || null, mention: mention || null,
+    situation, exact: glossaryId(data, exact), suggestion: propose ? proposal(folded, corrected, data, t2s) : null,
+  };
+}
+
+// query.py Engine._proposal: a glossary term of this site near the query, or the vocabulary's nearest
+// words; null when there is nothing to propose or it is the query itself
+function proposal(folded, corrected, data, t2s) {
+  const found = suggest(corrected, data.glossary, data.typos, (i) => data.glossary[i][3]);
+  return found && fold(found, t2s) !== folded ? found : null;
+}
+
+/** "Did you mean" for a query that found nothing (query.py Engine.suggestion without the check that
+ * it finds something, which the caller makes); null when there is nothing to propose. */
+export function suggestion(q, data, t2s = null) {
+  return data ? plan(q, data, t2s, true).suggestion : null;
+}
+
+/** What the fallback asks Pagefind for a query: its plan, with {hits: the jump's hits | null,
+ * searches: [{text, weight}], story: bool}.
+ * hits: the rule or part named by number comes first (and Pagefind's hits for the words after it);
+ * removed: an older edition's number whose rule was dropped (no hits, like the API).
+ * Otherwise Pagefind matches every word of a search, so besides the whole content each of its words
+ * (Chinese: each run) is also asked, with less weight; a story is asked word by word alone
+ * (storySearches). */
+export function understand(q, data, t2s = null) {
+  if (!data) return { ...planOf(q), hits: null, searches: [{ text: q.trim(), weight: W_QUERY }], story: false };
+  const p = plan(q, data, t2s);
+  if (p.removed) return { ...p, hits: null, searches: [], story: false };
+  if (p.jump) {
+    const own = (t2s ? Array.from(q, (c) => t2s[c] || c).join("") : q).trim();
+    return { ...p, hits: jumpHits(data, p.jump.rule, p.jump.part), searches: pagefindSearches([{ text: own, weight: W_QUERY }], data), story: false };
+  }
+  const { content } = p;
   const words = searchWords(content).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
   const story = words.length >= STORY_WORDS;
   const searches = story ? storySearches(content, words, data, t2s) : expand(content, data, t2s);
@@ -226,9 +288,7 @@ export function understand(q, data, t2s = null) {
       if (!seen.has(w)) { seen.add(w); added++; searches.push({ text: w, weight: W_WORD }); }
     }
   }
-  // exact: the glossary term the whole query is (typed in any language, typos corrected), shown first
-  const exact = exactTerm(folded, data.glossary) ?? exactTerm(corrected, data.glossary);
-  return { jump: null, removed: false, searches: pagefindSearches(searches, data), situation, corrected: corrected !== folded ? corrected : null, exact, content, story };
+  return { ...p, hits: null, searches: pagefindSearches(searches, data), story };
 }
 
 // --- stories -------------------------------------------------------------------------------------
@@ -277,17 +337,6 @@ export function storySearches(content, words, data, t2s = null) {
   ];
   const asked = new Set();
   return searches.filter((s) => !asked.has(s.text) && asked.add(s.text));
-}
-
-/** "Did you mean" for a query that found nothing (query.py Engine.suggestion without the check that
- * it finds something, which the caller makes): a glossary term of this site near the query, or the
- * vocabulary's nearest words; null when there is nothing to propose. */
-export function suggestion(q, data, t2s = null) {
-  if (!data) return null;
-  const folded = fold(q, t2s);
-  const { corrected } = analyse(folded, data.lang || "en", data);
-  const proposal = suggest(corrected, data.glossary, data.typos, (i) => data.glossary[i][3]);
-  return proposal && fold(proposal, t2s) !== folded ? proposal : null;
 }
 
 /** Merge ranked lists of Pagefind results ({id, …}) from several searches: weighted reciprocal rank

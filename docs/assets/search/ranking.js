@@ -83,11 +83,19 @@ export function glossaryHit(data, i, lang) {
   return { id: `term-${id}`, rule: rule || "", title: display, url: `/${lang}/glossary/#term-${id}`, snippet: "", kind: "glossary" };
 }
 
-/** The hits with glossary entry ``exact`` (an index into data.glossary: the term the query exactly
- * is, see query.understand) moved, or added, first; query.py does the same. */
+/** ranking.glossary_first: the hits with the glossary entry whose id is ``exact`` (the term the query
+ * exactly is: the plan's `exact`) moved, or added, first. */
 export function glossaryFirst(hits, exact, data, lang, limit) {
-  if (exact === null || exact === undefined || !data) return hits;
-  const id = `term-${data.glossary[exact][2]}`;
-  const own = hits.find((h) => h.id === id) || glossaryHit(data, exact, lang);
+  const i = exact === null || exact === undefined || !data ? -1 : data.glossary.findIndex((g) => g[2] === exact);
+  if (i < 0) return hits;
+  const id = `term-${exact}`;
+  const own = hits.find((h) => h.id === id) || glossaryHit(data, i, lang);
   return [own, ...hits.filter((h) => h.id !== id)].slice(0, limit);
+}
+
+/** ranking.rank: the final order of a query's hits, given its plan (query.js plan): rerank by the
+ * plan's situation scores (times `situationWeight`), then the glossary term the whole query is first. */
+export function rank(hits, plan, data, limit = 10, situationWeight = SITUATION_WEIGHT) {
+  const lang = (data && data.lang) || "en";
+  return glossaryFirst(rerank(hits, plan.situation, data, limit, situationWeight), plan.exact, data, lang, limit);
 }

@@ -2,7 +2,7 @@
 // dropped and situations matched (situations.js), learned evidence added (learned.js), as the API's
 // Engine does (plugins/tdarules/search/query.py); and the shipped /pagefind/tda-query.<lang>.json
 // readied for them (prepareData). Pure ES module, no DOM; tested in Node against the Python
-// implementation (tests/search/test_fallback_understanding.py).
+// implementation (tests/search/test_plan_parity.py: the whole query plan, on every query).
 import { conceptTables, keys, keyWeights, queryContent } from "./situations.js";
 import { situationScores } from "./learned.js";
 import { CJK_RUNS, correctorFor } from "./typos.js";

@@ -15,6 +15,7 @@ import html
 import json
 import functools
 import gc
+import math
 import re
 import threading
 import unicodedata
@@ -28,10 +29,12 @@ from whoosh.analysis import STOP_WORDS
 
 from ..model import ALL_LANGUAGES
 from . import deadline, learned, situations, spec, suggest
+from . import plan as plan_of
+from .plan import Jump, QueryPlan
 from .spec import CANDIDATES, CANDIDATES_PER_HIT, COMMON_SHARE
 from .amounts import amount_rule
 from .analyzers import HAS_CJK, fold, nfkc_same_length, t2s
-from .ranking import StoredFields, rerank
+from .ranking import StoredFields, rank
 from .clause_scores import ClauseScores, top
 from .clauses import build_clauses, words_searched
 from .lexicon import Lexicon
@@ -77,6 +80,14 @@ class Hit:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass
+class Candidates:
+    """What the index found for a plan, before ranking."""
+    scored: list[tuple[StoredFields, float]]     # (stored fields, score), Whoosh's order
+    highlight: set[str]                          # words a snippet marks
+    grams: set[str]                              # Chinese n-grams a snippet marks
 
 
 # --- validation -----------------------------------------------------------------------------------
@@ -185,6 +196,7 @@ class Engine:
         keys = [(k, entry) for entry in self.glossary for k in entry["keys"]]
         keys.sort(key=lambda item: len(item[0]), reverse=True)
         self._glossary_keys = [(_key_regex(k), entry) for k, entry in keys]
+        self._glossary_by_id = {entry["id"]: entry for entry in self.glossary}
         self._indexes: dict[str, Any] = {}         # Whoosh indexes, by language
         self._lock = threading.Lock()
         self._local = threading.local()
@@ -314,22 +326,25 @@ class Engine:
                 return self.glossary[found]
         return None
 
+    def _proposal(self, q: str, lang: str, corrected: str | None) -> str | None:
+        """The raw "did you mean" of a query read as words: a glossary term in this language near it,
+        or the vocabulary's nearest words; None when there is none or it is the query itself."""
+        data: Understanding | dict[str, Any] = self._understanding.get(lang, {})     # {}: none in the index
+        glossary = self._glossary_for(lang)
+        proposal = suggest.suggest(corrected or fold_query(q, lang, t2s), glossary, data.get("typos", {}),
+                                   lambda i: glossary[i][1][0])
+        if not proposal or fold_query(proposal, lang, t2s) == fold_query(q, lang, t2s):
+            return None
+        return proposal
+
     def suggestion(self, q: str, lang: str, corrected: str | None = "") -> str | None:
-        """\"Did you mean\": a query near this one (a glossary term in this language, or the
-        vocabulary's nearest words) that finds something; None when there is none, or when the
-        request's CPU budget is spent. ``corrected``: :meth:`corrected`'s answer when the caller has it."""
+        """\"Did you mean\": :meth:`_proposal` when it finds something; None when there is none, or when
+        the request's CPU budget is spent. ``corrected``: :meth:`corrected`'s answer when the caller has it."""
         q, lang, _ = validate(q, lang, 1)
         if self.resolve_number(q, lang) is not None:      # a rule number is never a typo
             return None
-        data: Understanding | dict[str, Any] = self._understanding.get(lang, {})     # {}: none in the index
-        if corrected == "":
-            corrected = self.corrected(q, lang)
-        text = corrected or fold_query(q, lang, t2s)
-        glossary = self._glossary_for(lang)
-        proposal = suggest.suggest(text, glossary, data.get("typos", {}), lambda i: glossary[i][1][0])
-        if not proposal or fold_query(proposal, lang, t2s) == fold_query(q, lang, t2s):
-            return None
-        return proposal if self.search(proposal, lang, 1) else None
+        proposal = self._proposal(q, lang, self.corrected(q, lang) if corrected == "" else corrected)
+        return proposal if proposal and self.search(proposal, lang, 1) else None
 
     # -- rule numbers --------------------------------------------------------------------------
 
@@ -382,9 +397,9 @@ class Engine:
             target = f"{rule_id}-{letter}"
             docs.sort(key=lambda d: (d["id"] != target, d["id"] != rule_id, d["order"]))
         hits = []
-        for rank, doc in enumerate(docs[:limit]):
+        for place, doc in enumerate(docs[:limit]):
             hits.append(Hit(doc["id"], doc["rule"], doc["title"], doc["url"], _snippet(doc["body"], []),
-                            round(100.0 - rank, 3), doc["kind"]))
+                            round(spec.JUMP_TOP - place, 3), doc["kind"]))
         return hits
 
     # -- text ----------------------------------------------------------------------------------
@@ -400,7 +415,7 @@ class Engine:
             rest = rest[:m.start()] + " " + rest[m.end():]
             if entry not in found:
                 found.append(entry)
-        return found, rest
+        return found, " ".join(rest.split())
 
     def corrected(self, q: str, lang: str) -> str | None:
         """The query with its typos put right (folded), or None when it has none (\"did you mean\")."""
@@ -410,68 +425,83 @@ class Engine:
         fixed = question_text(q, lang, corrector)
         return fixed if fixed != fold_query(q, lang, t2s) else None
 
-    def understand(self, q: str, lang: str, corrected: str | None = "") -> tuple[str, dict[str, float]]:
-        """(the query's content: typos corrected, question framing removed; situation scores)."""
+    def plan(self, q: str, lang: str, *, propose: bool = False) -> QueryPlan:
+        """What the engine understands of ``q`` before reading the index (:mod:`.plan`): the rule
+        number it is, or else its corrected text, content, glossary terms and situation scores.
+        ``propose``: also the raw "did you mean" (:meth:`suggestion` keeps it only if it finds something)."""
+        number = self.resolve_number(q, lang)
+        if number is None:
+            return self.text_plan(q, lang, propose=propose)
+        rule_id, letter = number
+        return plan_of.empty(fold_query(q, lang, t2s), Jump(rule=rule_id, part=letter) if rule_id else None,
+                             removed=not rule_id)
+
+    def text_plan(self, q: str, lang: str, *, propose: bool = False) -> QueryPlan:
+        """:meth:`plan` for a query read as words, a rule number or not."""
+        folded = fold_query(q, lang, t2s)
+        corrected = self.corrected(q, lang)
         data = self._understanding.get(lang)
-        if data is None:
-            return q, {}
-        if corrected == "":
-            corrected = self.corrected(q, lang)
-        text = corrected or fold_query(q, lang, t2s)
-        vocabulary = self._vocabularies[lang]
-        keys = situations.query_keys(text, lang, vocabulary, t2s)
-        # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
-        found = learned.situation_scores(keys, vocabulary, None if deadline.expired() else self._models[lang])
-        folded = t2s(fold(q))
-        if (by_amounts := amount_rule(folded, lang)) and found.get(by_amounts, 0.0) < AMOUNT_SCORE:
-            found[by_amounts] = AMOUNT_SCORE
-        if mention := mentioned_rule(folded):      # the rule a question names is its answer
-            found[mention] = MENTION_SCORE
-        return situations.query_content(text, lang, vocabulary), found
+        text = corrected or folded
+        situation: dict[str, float] = {}
+        content, by_amounts, mention = q, None, None
+        if data is not None:
+            vocabulary = self._vocabularies[lang]
+            keys = situations.query_keys(text, lang, vocabulary, t2s)
+            # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
+            situation = learned.situation_scores(keys, vocabulary, None if deadline.expired() else self._models[lang])
+            plain = t2s(fold(q))
+            if (by_amounts := amount_rule(plain, lang)) and situation.get(by_amounts, 0.0) < AMOUNT_SCORE:
+                situation[by_amounts] = AMOUNT_SCORE
+            if mention := mentioned_rule(plain):      # the rule a question names is its answer
+                situation[mention] = MENTION_SCORE
+            content = situations.query_content(text, lang, vocabulary)
+        terms, rest = self.matched_glossary(nfkc_same_length(content))
+        exact = self.exact_term(q, lang, corrected)
+        return QueryPlan(folded=folded, jump=None, removed=False, corrected=corrected, content=content,
+                         rest=rest, terms=[t["id"] for t in terms], amounts=by_amounts, mention=mention,
+                         situation=situation, exact=None if exact is None else exact["id"],
+                         suggestion=self._proposal(q, lang, corrected) if propose else None)
 
-    def text_search(self, q: str, lang: str, limit: int, fixed: str | None = "") -> list[Hit]:
-        """Hits for a query that names no rule. ``fixed``: :meth:`corrected`'s answer when the caller
-        has it already (the Chinese corrector is not free)."""
+    def text_search(self, q: str, lang: str, limit: int, plan: QueryPlan | None = None) -> list[Hit]:
+        """Hits for a query read as words (:meth:`text_plan`, or ``plan`` when the caller has it),
+        under one CPU deadline."""
         with deadline.budget(CPU_BUDGET) as end:
-            return self._text_search(q, lang, limit, fixed, end)
+            return self._text_search(plan or self.text_plan(q, lang), lang, limit, end)
 
-    def _text_search(self, q: str, lang: str, limit: int, fixed: str | None, end: float) -> list[Hit]:
+    def candidates(self, plan: QueryPlan, lang: str, limit: int, end: float = math.inf) -> Candidates | None:
+        """The index's best documents for ``plan`` in Whoosh's order, before :func:`.ranking.rank`,
+        with the words to mark in snippets; None when the plan has nothing to search or rank."""
         searcher = self.searcher(lang)
-        schema = searcher.schema
-        analyzer = schema["body"].analyzer
+        analyzer = searcher.schema["body"].analyzer
         reader = searcher.reader()
-        zh = lang.startswith("zh")
-        original = q
-        if fixed == "":
-            fixed = self.corrected(q, lang)
-        q, situation = self.understand(q, lang, fixed)
-        terms, rest = self.matched_glossary(nfkc_same_length(q))
+        rest = plan["rest"]
         tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
-        if not zh and any(t not in STOP_WORDS for t in tokens):
+        if not lang.startswith("zh") and any(t not in STOP_WORDS for t in tokens):
             tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
         clause_scores = self._clause_scores[lang]
         frequency = functools.partial(clause_scores.frequency, searcher)
         tokens = words_searched(tokens, frequency)
+        terms = [self._glossary_by_id[t] for t in plan["terms"]]
         built = build_clauses(tokens, rest, terms, lang, analyzer, frequency, COMMON_SHARE * reader.doc_count(),
                               self.lexicon(lang).within)
-        clauses, highlight, grams = built.clauses, built.highlight, built.grams
-        if not clauses and not situation:
-            return []
+        if not built.clauses and not plan["situation"]:
+            return None
         stored = self.stored_fields(lang)
-        scores = clause_scores.add(searcher, clauses, end)
+        scores = clause_scores.add(searcher, built.clauses, end)
         scored = [(stored[docnum], score) for docnum, score in top(scores, max(CANDIDATES_PER_HIT * limit, CANDIDATES))]
-        ranked = rerank(scored, situation, self.rule_docs(lang), limit)
-        exact = self.exact_term(original, lang, fixed)
-        if exact is not None:          # the query is the term: its definition first, then the rules
-            doc = self.glossary_docs(lang).get(f"term-{exact['id']}")
-            if doc is not None:
-                ranked = _glossary_first(doc, ranked, limit)
+        return Candidates(scored, built.highlight, built.grams)
+
+    def _text_search(self, plan: QueryPlan, lang: str, limit: int, end: float) -> list[Hit]:
+        found = self.candidates(plan, lang, limit, end)
+        if found is None:
+            return []
+        ranked = rank(found.scored, plan, self.rule_docs(lang), self.glossary_docs(lang), limit)
         hits = []
         body_tokens = self.body_tokens(lang)
+        grams = found.grams if lang.startswith("zh") else set()
         for fields, score in ranked:
             # past the deadline the snippet is cut without looking for the words to mark
-            spans = [] if deadline.expired() else \
-                _spans(fields["body"], body_tokens[fields["body"]], highlight, grams if zh else set())
+            spans = [] if deadline.expired() else _spans(fields["body"], body_tokens[fields["body"]], found.highlight, grams)
             hits.append(Hit(fields["id"], fields["rule"], fields["title"], fields["url"],
                             _snippet(fields["body"], spans), round(score, 3), fields["kind"]))
         return hits
@@ -488,12 +518,12 @@ class Engine:
                 raise QueryError(f"no index for language {lang!r}")
             with deadline.suspended():
                 self.warm_language(lang)
-            number = self.resolve_number(q, lang)
-            if number is not None:
-                rule_id, letter = number
-                return Answer(self.jump(rule_id, letter, lang, limit) if rule_id else [], None, None)
-            fixed = self.corrected(q, lang)
-            hits = self.text_search(q, lang, limit, fixed)
+            plan = self.plan(q, lang)
+            if plan["jump"] is not None or plan["removed"]:
+                jump = plan["jump"]
+                return Answer(self.jump(jump["rule"], jump["part"], lang, limit) if jump else [], None, None)
+            hits = self.text_search(q, lang, limit, plan)
+            fixed = plan["corrected"]
             proposal = self.suggestion(q, lang, fixed) if suggest and not hits and not deadline.expired() else None
             return Answer(hits, fixed, proposal)
 
@@ -503,15 +533,6 @@ class Answer:
     hits: list[Hit]
     corrected: str | None       # the query with its typos put right, when it had any
     suggestion: str | None      # a query near this one that finds something, when nothing matched
-
-
-def _glossary_first(doc: StoredFields, ranked: list[tuple[StoredFields, float]],
-                    limit: int) -> list[tuple[StoredFields, float]]:
-    """``ranked`` with glossary entry ``doc`` first, the rest in their order (understanding.glossaryFirst).
-    (Also lifting the term's first rule after it was measured and dropped: the glossary's first rule is
-    not always the answer — all-in's is rule 3, the list of official terms.)"""
-    top = ranked[0][1] + 1 if ranked else 1.0
-    return [(doc, top)] + [r for r in ranked if r[0]["id"] != doc["id"]][:limit - 1]
 
 
 def _key_regex(key: str) -> re.Pattern[str]:

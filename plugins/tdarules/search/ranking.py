@@ -9,17 +9,21 @@ glossary entry right after the best document of the rule that defines it (a defi
 the rule answers); the remaining documents follow, so ``limit`` still bounds the list. Groups of
 equal score keep rule order.
 
-docs/assets/search/understanding.js (``rankHits``) orders Pagefind's results by the same rules; a test
-(tests/search/test_ranking_parity.py) gives both the same hits and compares the orders.
+:func:`rank` is the whole final step, given the query's plan (:mod:`.plan`): that order, then the
+glossary entry the whole query is, first. ``docs/assets/search/ranking.js`` (``rank``) orders
+Pagefind's results by the same rules; tests give both the same hits and compare the orders
+(tests/search/test_ranking_parity.py on made-up hits with many ties, test_plan_parity.py on the
+API's own candidates for every query).
 """
 from __future__ import annotations
 
 from typing import TypedDict
 
 from . import spec
+from .plan import QueryPlan
 
-# spec.yaml's `ranking`, which rankHits reads too
-SITUATION_WEIGHT, SECOND, THIRD = spec.SITUATION_WEIGHT, spec.SECOND, spec.THIRD
+# spec.yaml's `ranking`, which ranking.js reads too
+SITUATION_WEIGHT, SECOND, THIRD, TRAILING = spec.SITUATION_WEIGHT, spec.SECOND, spec.THIRD, spec.TRAILING
 
 
 class StoredFields(TypedDict):
@@ -74,7 +78,7 @@ def rerank(scored: list[tuple[StoredFields, float]], situation: dict[str, float]
         value = norms[0] + SECOND * (norms[1] if len(norms) > 1 else 0) + THIRD * (norms[2] if len(norms) > 2 else 0)
         return value + SITUATION_WEIGHT * boost.get(rule, 0.0)
 
-    # equal scores: rule order, as rankHits has it (a group led by an addendum example would otherwise
+    # equal scores: rule order, as ranking.js rerank has it (a group led by an addendum example would otherwise
     # follow every rule, the addendum coming last in reading order); a rule with no documents last
     position = {rule: i for i, rule in enumerate(rule_docs)}
     order = sorted(groups, key=lambda r: (-group_score(r), position.get(r, len(position))))
@@ -88,5 +92,23 @@ def rerank(scored: list[tuple[StoredFields, float]], situation: dict[str, float]
         out += [(f, 0.0) for f, _ in by_rule.get(rule, [])]
     out += [(f, 0.0) for f, _ in loose]
     for rule in order:
-        out += [(f, s * 0.5) for f, s in groups[rule][1:]]
+        out += [(f, s * TRAILING) for f, s in groups[rule][1:]]
     return out[:limit]
+
+
+def glossary_first(doc: StoredFields, ranked: list[tuple[StoredFields, float]],
+                   limit: int) -> list[tuple[StoredFields, float]]:
+    """``ranked`` with glossary entry ``doc`` first, the rest in their order. (Lifting the term's first
+    rule after it too was measured and dropped: the glossary's first rule is not always the answer —
+    all-in's is rule 3, the list of official terms.)"""
+    top = ranked[0][1] + 1 if ranked else 1.0
+    return [(doc, top)] + [r for r in ranked if r[0]["id"] != doc["id"]][:limit - 1]
+
+
+def rank(scored: list[tuple[StoredFields, float]], plan: QueryPlan, rule_docs: dict[str, list[StoredFields]],
+         glossary_docs: dict[str, StoredFields], limit: int) -> list[tuple[StoredFields, float]]:
+    """The final order of a query's hits: :func:`rerank` by the plan's situation scores, then the
+    glossary entry the whole query is (``plan["exact"]``), when this site has it, first."""
+    ranked = rerank(scored, plan["situation"], rule_docs, limit)
+    exact = glossary_docs.get(f"term-{plan['exact']}") if plan["exact"] is not None else None
+    return ranked if exact is None else glossary_first(exact, ranked, limit)

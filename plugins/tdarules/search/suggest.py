@@ -2,7 +2,7 @@
 
 Both are pure functions of data both backends hold, so docs/assets/search/suggest.js
 (``suggest``, ``exactTerm``) gives the same answers from ``pagefind/tda-query.<lang>.json``
-(tests/search/test_fallback_understanding.py compares them):
+(tests/search/test_plan_parity.py compares them as part of the query plan):
 
 * ``glossary``: [keys, renderings in the site's language] per term, keys folded, every language,
   abbreviations included (the Whoosh meta.json's ``glossary`` or query_data's);
