@@ -9,6 +9,7 @@ import SPEC from "./spec.js";
 
 const { patterns: P, scale: SCALE, counts: COUNTS, before: BEFORE, after: AFTER, story_after: STORY_AFTER } = SPEC.amounts;
 export const SMALLEST = SPEC.amounts.smallest;
+const { rules: RULE, tiny: TINY, short_raise: SHORT_RAISE } = SPEC.amounts;
 const AMOUNT = specRegex(P.amount, "gu");
 const [NOT_BEFORE, NOT_AFTER, PAIR, BLINDS, A_BEFORE, COUNT_BEFORE, AND, CHANGE, BET_BEFORE, BET_AFTER, PRIOR, TOLD, TWO_TRIPS] = [
   P.not_before, P.not_after, P.pair, P.blinds, P.a_before, P.count_before, P.and, P.change, P.bet_before, P.bet_after,
@@ -75,8 +76,8 @@ export function amountRule(text, lang) {
     if (later.length !== 1 || TWO_TRIPS.test(text)) return null;
     put = found[later[0]][0];
   }
-  if (CHANGE.test(text)) return put > bet ? "61" : null;
-  if (together.size) return put >= bet ? "45" : null;
-  if (single.size) return put > bet ? "44" : (put * 5 <= bet ? "41-D" : null);
-  return bet < put && put < 2 * bet ? "43-A" : null;
+  if (CHANGE.test(text)) return put > bet ? RULE.change : null;
+  if (together.size) return put >= bet ? RULE.together : null;
+  if (single.size) return put > bet ? RULE.overchip : (put * TINY <= bet ? RULE.tiny_chip : null);
+  return bet < put && put < SHORT_RAISE * bet ? RULE.short_raise : null;
 }

@@ -101,6 +101,15 @@ export default {
   "before": 24,
   "after": 12,
   "story_after": 16,
+  "rules": {
+   "change": "61",
+   "together": "45",
+   "overchip": "44",
+   "tiny_chip": "41-D",
+   "short_raise": "43-A"
+  },
+  "tiny": 5,
+  "short_raise": 2,
   "patterns": {
    "amount": [
     "(?<![a-zа-я0-9.,])(?<number>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\\.[0-9]+)?|[一二两三四五六七八九十]{1,2}(?=[千万]))",

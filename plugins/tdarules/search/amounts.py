@@ -24,6 +24,7 @@ _AND, _CHANGE, _BET_BEFORE, _BET_AFTER = _P["and"], _P["change"], _P["bet_before
 _PRIOR, _TOLD, _TWO_TRIPS = _P["prior"], _P["told"], _P["two_trips"]
 _SCALE, _COUNTS, SMALLEST = spec.SCALE, spec.COUNTS, spec.SMALLEST
 _BEFORE, _AFTER, _STORY_AFTER = spec.AMOUNT_BEFORE, spec.AMOUNT_AFTER, spec.STORY_AFTER
+_RULE, _TINY, _SHORT_RAISE = spec.AMOUNT_RULES, spec.TINY, spec.SHORT_RAISE
 
 
 def _value(number: str, scale: str | None) -> float | None:
@@ -81,9 +82,9 @@ def amount_rule(text: str, lang: str) -> str | None:
             return None
         put = found[later[0]][0]
     if _CHANGE.search(text):
-        return "61" if put > bet else None
+        return _RULE["change"] if put > bet else None
     if together:
-        return "45" if put >= bet else None
+        return _RULE["together"] if put >= bet else None
     if single:
-        return "44" if put > bet else ("41-D" if put * 5 <= bet else None)
-    return "43-A" if bet < put < 2 * bet else None
+        return _RULE["overchip"] if put > bet else (_RULE["tiny_chip"] if put * _TINY <= bet else None)
+    return _RULE["short_raise"] if bet < put < _SHORT_RAISE * bet else None

@@ -74,6 +74,9 @@ COUNTS: Mapping[str, int] = _frozen(_AMOUNTS["counts"])
 AMOUNT_BEFORE: int = int(_AMOUNTS["before"])
 AMOUNT_AFTER: int = int(_AMOUNTS["after"])
 STORY_AFTER: int = int(_AMOUNTS["story_after"])
+AMOUNT_RULES: Mapping[str, str] = _frozen(_AMOUNTS["rules"])
+TINY: float = float(_AMOUNTS["tiny"])
+SHORT_RAISE: float = float(_AMOUNTS["short_raise"])
 
 _CLAUSES = DATA["clauses"]
 COMMON_SHARE: float = float(_CLAUSES["common_share"])
