@@ -125,6 +125,7 @@ def test_records_score_the_rarity_of_the_words_they_hold(js):
 
 def test_the_situation_weight_of_a_ranking_is_a_parameter(js, query_env):
     hits = [{"id": "10", "rule": "10", "kind": "rule", "score": 1}, {"id": "20", "rule": "20", "kind": "rule", "score": 0.8}]
-    data = {"rules": [["10", "", "/en/rules/10/", ""], ["20", "", "/en/rules/20/", ""]]}
+    data = {"rules": [{"id": "10", "title": "", "url": "/en/rules/10/", "parts": ""},
+                      {"id": "20", "title": "", "url": "/en/rules/20/", "parts": ""}]}
     usual, story = js(("rank", None, hits, {"20": 0.1}, data, 3.0), ("rank", None, hits, {"20": 0.1}, data, 1.0))
     assert usual == ["20", "10"] and story == ["10", "20"]

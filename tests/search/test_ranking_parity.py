@@ -42,7 +42,8 @@ def test_rerank_and_rank_hits_give_the_same_order(rulebook):
     for d in docs:
         if d.kind != "glossary":
             rule_docs.setdefault(d.rule, []).append(fields[d.id])
-    rules = [[r.id, r.title.text, urls.rule_url("en", r.id), list(r.parts)] for r in edition.all_rules()]
+    rules = [{"id": r.id, "title": r.title.text, "url": urls.rule_url("en", r.id), "parts": "".join(r.parts)}
+             for r in edition.all_rules()]     # static_index.ShippedRule
     cases = made_up_cases([d for d in docs if d.kind != "glossary" or d.rule], 400)
     python = [[f["id"] for f, _ in rerank([(fields[d.id], s) for d, s in scored], situation, rule_docs, 10)]
               for scored, situation in cases]

@@ -67,7 +67,7 @@ export function withCentral(plan, found, data) {
   const present = new Set(found.filter((h) => h.kind !== "glossary").map((h) => h.rule));
   const out = { ...plan.situation };
   for (const id of plan.terms) {
-    const [, , , , rule, rules] = data.glossary.find((g) => g[2] === id);
+    const { rule, rules } = data.glossary.find((g) => g.id === id);
     for (const r of rules || [rule]) if (r && present.has(r)) out[r] = Math.max(out[r] || 0, CENTRAL * share);
   }
   return out;

@@ -5,9 +5,32 @@
 //   * glossary terms and abbreviations typed in any language (all-in, string bet, SA, OOT, СД…)
 //     expanded to the site language's renderings.
 // Pure ES module: no DOM, no fetch (runs in Node for tests/search/test_fallback_query.py). Its data
-// is pagefind/tda-query.<lang>.json, written by static_index.query_data:
-//   {lang, renumbering: {"2017": {"46": "43", …}}, rules: [[id, title, url, "ABCD"], …],
-//    glossary: [[folded keys (every language, abbreviations), renderings in lang], …]}
+// is pagefind/tda-query.<lang>.json, written by static_index.query_data (its QueryData; readied by
+// understanding.prepareData when packed):
+//   {lang, cjk, renumbering: {"2017": {"46": "43", …}}, rules: [ShippedRule, …], glossary: [ShippedTerm, …],
+//    situations, typos, learned, known, kinds, records}
+// Rules and terms are read by name on both sides (static_index.ShippedRule, ShippedTerm):
+
+/**
+ * A rule of the site, in reading order (static_index.ShippedRule).
+ * @typedef {object} ShippedRule
+ * @property {string} id        "43", "RP-5"
+ * @property {string} title     as written in the site language
+ * @property {string} url       "/en/rules/43/"
+ * @property {string} parts     its part letters in order, "ABCD" ("" when it has none)
+ */
+
+/**
+ * A glossary term (static_index.ShippedTerm). `keys` and `names` are what "did you mean" reads
+ * (suggest.js; suggest.py's Term).
+ * @typedef {object} ShippedTerm
+ * @property {string[]} keys     folded keys, longest first: every language, abbreviations, the id (Chinese in Simplified)
+ * @property {string[]} names    renderings in the site language (zh-Hant: Simplified-folded, as the records are)
+ * @property {string} id         "string-bet"
+ * @property {string} display    the rendering shown, as written
+ * @property {string} rule       the rule that defines it, "" when none
+ * @property {string[]} rules    all its rules (their text mentioning the term ranks higher)
+ */
 
 import { amountRule } from "./amounts.js";
 import SPEC from "./spec.js";
@@ -32,17 +55,17 @@ export function resolveNumber(q, data, t2s = null) {
     id = renumbering[id];
     if (id === null) return { id: "", part: null };
   }
-  const rule = data.rules.find((r) => r[0] === id);
+  const rule = data.rules.find((r) => r.id === id);
   if (!rule) return null;
-  if (part && !rule[3].includes(part)) part = null;   // 2017 parts seldom survive; tried, then dropped
+  if (part && !rule.parts.includes(part)) part = null;   // 2017 parts seldom survive; tried, then dropped
   return { id, part };
 }
 
 /** Hits for a rule jump, in the API's form: the part asked for, then the rule, then its other parts. */
 export function jumpHits(data, id, part = null) {
-  const rule = data.rules.find((r) => r[0] === id);
+  const rule = data.rules.find((r) => r.id === id);
   if (!rule) return [];
-  const [, title, url, parts] = rule;
+  const { title, url, parts } = rule;
   const hits = [{ id, rule: id, title, url, snippet: "", kind: id.startsWith("RP-") ? "procedure" : "rule" }];
   for (const letter of parts) {
     const hit = { id: `${id}-${letter}`, rule: id, title, url: `${url}#${id}-${letter}`, snippet: "", kind: "part" };
@@ -67,8 +90,8 @@ function glossaryKeys(data) {
   let keys = keyCache.get(data);
   if (!keys) {
     keys = [];
-    data.glossary.forEach(([entryKeys], entry) => {
-      for (const key of entryKeys) keys.push({ key, entry, re: keyRegex(key) });
+    data.glossary.forEach((term, entry) => {
+      for (const key of term.keys) keys.push({ key, entry, re: keyRegex(key) });
     });
     keys.sort((a, b) => b.key.length - a.key.length);      // longest first (stable)
     keyCache.set(data, keys);
@@ -96,7 +119,7 @@ export function matchGlossary(q, data, t2s = null) {
     const m = re.exec(rest);
     if (!m) continue;
     rest = rest.slice(0, m.index) + " " + rest.slice(m.index + m[0].length);
-    const names = data.glossary[entry][1];
+    const names = data.glossary[entry].names;
     if (!terms.some((t) => t.entry === entry)) terms.push({ entry, key, native: isNative(m[0], names), names });
   }
   return { terms, rest: rest.replace(/\s+/g, " ").trim() };
@@ -211,7 +234,7 @@ const planOf = (folded, jump = null, removed = false) => ({
   folded, jump, removed, corrected: null, content: "", rest: "", terms: [], amounts: null, mention: null,
   situation: {}, exact: null, suggestion: null,
 });
-const glossaryId = (data, i) => (i === null || i === undefined ? null : data.glossary[i][2]);
+const glossaryId = (data, i) => (i === null || i === undefined ? null : data.glossary[i].id);
 
 /** query.py Engine.plan: the rule number the query is, or else textPlan. `propose`: also the raw
  * "did you mean" (the caller keeps it only if it finds something). */
@@ -244,7 +267,7 @@ export function textPlan(q, data, t2s = null, propose = false) {
 // query.py Engine._proposal: a glossary term of this site near the query, or the vocabulary's nearest
 // words; null when there is nothing to propose or it is the query itself
 function proposal(folded, corrected, data, t2s) {
-  const found = suggest(corrected, data.glossary, data.typos, (i) => data.glossary[i][3]);
+  const found = suggest(corrected, data.glossary, data.typos, (i) => data.glossary[i].display);
   return found && fold(found, t2s) !== folded ? found : null;
 }
 

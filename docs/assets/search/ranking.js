@@ -13,7 +13,7 @@ const ruleOfTarget = (t) => (/[A-Z]$/.test(t) && t.includes("-") ? t.slice(0, t.
 
 /** ranking.rerank: Pagefind's hits (best first, each {id, rule, kind, score}) in the API's order: grouped by rule
  * with the situation vocabulary's scores (times `situationWeight`); rules it names that the text
- * search missed are added as hits from data.rules ([id, title, url, parts]). */
+ * search missed are added as hits from data.rules (query.js ShippedRule: {id, title, url, parts}). */
 export function rerank(hits, situation, data, limit = 10, situationWeight = SITUATION_WEIGHT) {
   const top = Math.max(0, ...hits.map((h) => h.score || 0)) || 1;
   const groups = new Map(), glossary = [];
@@ -22,10 +22,10 @@ export function rerank(hits, situation, data, limit = 10, situationWeight = SITU
     if (h.kind === "glossary") glossary.push(h);
     else { if (!groups.has(h.rule)) groups.set(h.rule, []); groups.get(h.rule).push([h, norm, i]); }
   });
-  const rules = new Map((data ? data.rules : []).map((r, i) => [r[0], [r, i]]));
+  const rules = new Map((data ? data.rules : []).map((r, i) => [r.id, [r, i]]));
   const boost = new Map(), prefer = new Map();
   const hitFor = (rule, target) => {       // as the API: the part a situation names, else the rule
-    const [[, title, url, parts]] = rules.get(rule);
+    const [{ title, url, parts }] = rules.get(rule);
     if (target !== rule && parts.includes(target.slice(-1))) {
       return { id: target, rule, title, url: `${url}#${target}`, snippet: "", kind: "part" };
     }
@@ -76,17 +76,17 @@ export function groupByRule(hits) {
   return groups;
 }
 
-/** The query data's glossary entry i as a hit (the fallback's glossary-first, when Pagefind did not
- * return the entry itself). */
+/** The query data's glossary entry i (query.js ShippedTerm) as a hit (the fallback's glossary-first,
+ * when Pagefind did not return the entry itself). */
 export function glossaryHit(data, i, lang) {
-  const [, , id, display, rule] = data.glossary[i];
+  const { id, display, rule } = data.glossary[i];
   return { id: `term-${id}`, rule: rule || "", title: display, url: `/${lang}/glossary/#term-${id}`, snippet: "", kind: "glossary" };
 }
 
 /** ranking.glossary_first: the hits with the glossary entry whose id is ``exact`` (the term the query
  * exactly is: the plan's `exact`) moved, or added, first. */
 export function glossaryFirst(hits, exact, data, lang, limit) {
-  const i = exact === null || exact === undefined || !data ? -1 : data.glossary.findIndex((g) => g[2] === exact);
+  const i = exact === null || exact === undefined || !data ? -1 : data.glossary.findIndex((g) => g.id === exact);
   if (i < 0) return hits;
   const id = `term-${exact}`;
   const own = hits.find((h) => h.id === id) || glossaryHit(data, i, lang);

@@ -216,6 +216,8 @@ export default {
   "weak_threshold": 0.34,
   "weak": 0.5,
   "full_weight": 3.0,
+  "passed_over": 0.3,
+  "unigram": 0.5,
   "coverage": 1.0,
   "en_suffixes": [
    "ing",
@@ -243,7 +245,8 @@ export default {
  "learned": {
   "alpha": 0.1,
   "weight": 0.3,
-  "top": 3
+  "top": 3,
+  "min_count": 2
  },
  "typos": {
   "min_word": 4

@@ -57,12 +57,15 @@ export function allowed(text) {
 }
 
 const formsCache = new WeakMap();
-/** suggest.term_forms over query data's glossary ([keys, names, id, display, rule] per term). */
+/** suggest.term_forms over query data's glossary: {keys, names} of each term (query.js ShippedTerm;
+ * suggest.py's Term).
+ * @param {import("./query.js").ShippedTerm[]} glossary
+ * @returns {Map<string, number>} */
 export function termForms(glossary) {
   let forms = formsCache.get(glossary);
   if (!forms) {
     forms = new Map();
-    glossary.forEach(([keys], i) => { for (const k of keys) { const f = termForm(k); if (!forms.has(f)) forms.set(f, i); } });
+    glossary.forEach(({ keys }, i) => { for (const k of keys) { const f = termForm(k); if (!forms.has(f)) forms.set(f, i); } });
     formsCache.set(glossary, forms);
   }
   return forms;
@@ -80,7 +83,7 @@ function nearestTerm(folded, glossary) {
   if (Array.from(text).length < 3) return null;
   const limit = allowed(text.replace(/ /g, ""));
   let best = null;
-  glossary.forEach(([keys, names], i) => {
+  glossary.forEach(({ keys, names }, i) => {
     if (!names.length) return;
     for (const k of keys) {
       const d = distance(text, normalize(k), limit);

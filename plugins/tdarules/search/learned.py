@@ -13,8 +13,7 @@ situation vocabulary's comparison keys, :func:`.situations.query_keys`: stems, C
 pairs and characters, concept names) how many of them hold it (n_kr). A question's keys that the
 model knows score each rule ``log(n_r / n) + Σ_k log((n_kr + ALPHA) / (n_r + 2 ALPHA))``, softmaxed
 into a posterior; the ``TOP`` rules get ``WEIGHT`` × their posterior as situation evidence, added
-to what the vocabulary found. A key seen in no more than ``MIN_COUNT`` questions is left out (it
-says little and would weigh on the fallback's download: measured without loss on dev10 and dev11).
+to what the vocabulary found. A key seen in no more than ``MIN_COUNT`` questions is left out.
 
 Trained at index time from :data:`.evaluate.TUNING` (never a held-out batch), per site language,
 with the same typo correction and keys the engine applies at query time; shipped in meta.json and in
@@ -31,8 +30,7 @@ from . import situations, spec
 from .situations import Vocabulary, round4
 
 # spec.yaml's `learned` (the fallback's learned.js evidence reads the same)
-ALPHA, WEIGHT, TOP = spec.LEARNED_ALPHA, spec.LEARNED_WEIGHT, spec.LEARNED_TOP
-MIN_COUNT = 2             # training alone: what the model keeps, not how it is read
+ALPHA, WEIGHT, TOP, MIN_COUNT = spec.LEARNED_ALPHA, spec.LEARNED_WEIGHT, spec.LEARNED_TOP, spec.LEARNED_MIN_COUNT
 
 
 class Model(TypedDict):

@@ -211,7 +211,7 @@ class Engine:
         self._lexicons: dict[str, Lexicon] = {}
         self._body_tokens: dict[str, dict[str, list[Token]]] = {}
         self._clause_scores = {lang: ClauseScores() for lang in self.meta["languages"]}
-        self._term_forms = suggest.term_forms([(entry["keys"], ()) for entry in self.glossary])
+        self._term_forms = suggest.term_forms([{"keys": entry["keys"], "names": ()} for entry in self.glossary])
         self._warmed: set[str] = set()
 
     def languages(self) -> list[str]:
@@ -311,8 +311,8 @@ class Engine:
         return self._per_language(self._glossary_docs, lang,
                                   lambda: {f["id"]: f for f in self.stored_fields(lang) if f["kind"] == "glossary"})
 
-    def _glossary_for(self, lang: str) -> list[tuple[list[str], list[str]]]:
-        return [(entry["keys"], entry["renderings"].get(lang, [])) for entry in self.glossary]
+    def _glossary_for(self, lang: str) -> list[suggest.Term]:
+        return [{"keys": entry["keys"], "names": entry["renderings"].get(lang, [])} for entry in self.glossary]
 
     def exact_term(self, q: str, lang: str, corrected: str | None = "") -> GlossaryEntry | None:
         """The glossary entry the whole query is (typed in any language, typos corrected), or None.
@@ -332,7 +332,7 @@ class Engine:
         data: Understanding | dict[str, Any] = self._understanding.get(lang, {})     # {}: none in the index
         glossary = self._glossary_for(lang)
         proposal = suggest.suggest(corrected or fold_query(q, lang, t2s), glossary, data.get("typos", {}),
-                                   lambda i: glossary[i][1][0])
+                                   lambda i: glossary[i]["names"][0])
         if not proposal or fold_query(proposal, lang, t2s) == fold_query(q, lang, t2s):
             return None
         return proposal

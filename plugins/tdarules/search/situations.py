@@ -47,8 +47,7 @@ ZhRuns = tuple[re.Pattern[str], dict[str, str]]
 # the same); the names stay here, where the tests and the other modules look them up.
 THRESHOLD, WEAK_THRESHOLD, WEAK = spec.THRESHOLD, spec.WEAK_THRESHOLD, spec.WEAK
 FULL_WEIGHT, COVERAGE = spec.FULL_WEIGHT, spec.COVERAGE
-PASSED_OVER = 0.30        # a phrase holding less of its weight scores under WEAK_THRESHOLD, rounding aside
-UNIGRAM = 0.5             # a lone Chinese character's weight against a pair's (the fallback gets it with the data)
+PASSED_OVER, UNIGRAM = spec.PASSED_OVER, spec.UNIGRAM
 WORD, CJK_RUN = spec.WORD, spec.CJK_RUN                 # a Latin or Cyrillic word; a Chinese run
 TOKEN = spec.TOKEN                                       # either (situations.words)
 EN_SUFFIXES, UNDOUBLE_AFTER, RU_ENDINGS = spec.EN_SUFFIXES, spec.UNDOUBLE_AFTER, spec.RU_ENDINGS

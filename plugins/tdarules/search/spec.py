@@ -115,6 +115,8 @@ WEAK_THRESHOLD: float = float(_SITUATIONS["weak_threshold"])
 WEAK: float = float(_SITUATIONS["weak"])
 FULL_WEIGHT: float = float(_SITUATIONS["full_weight"])
 COVERAGE: float = float(_SITUATIONS["coverage"])
+PASSED_OVER: float = float(_SITUATIONS["passed_over"])
+UNIGRAM: float = float(_SITUATIONS["unigram"])
 EN_SUFFIXES: tuple[str, ...] = tuple(_SITUATIONS["en_suffixes"])
 UNDOUBLE_AFTER: tuple[str, ...] = tuple(_SITUATIONS["undouble_after"])
 RU_ENDINGS: tuple[str, ...] = tuple(sorted(_SITUATIONS["ru_endings"].split(), key=len, reverse=True))   # longest first
@@ -126,6 +128,7 @@ SITUATION_PATTERNS: Mapping[str, re.Pattern[str]] = _frozen(patterns(_SITUATIONS
 LEARNED_ALPHA: float = float(DATA["learned"]["alpha"])
 LEARNED_WEIGHT: float = float(DATA["learned"]["weight"])
 LEARNED_TOP: int = int(DATA["learned"]["top"])
+LEARNED_MIN_COUNT: int = int(DATA["learned"]["min_count"])
 
 MIN_WORD: int = int(DATA["typos"]["min_word"])
 

@@ -36,12 +36,12 @@ from . import situations, spec
 from ..editions import to_current
 from ..model import ALL_LANGUAGES
 from .analyzers import CJK, fold, t2s
-from .index import KIND_BOOST, Doc, documents, glossary_keys, query_understanding
+from .index import KIND_BOOST, Doc, Understanding, documents, glossary_keys, query_understanding
+from .suggest import Term
 from .typos import LATIN_OR_CYRILLIC
 
 if TYPE_CHECKING:
     from ..loader import Rulebook
-    from .index import Understanding
 
 PAGEFIND_LANG = {"en": "en", "ru": "ru", "zh-Hant": "zh-hant", "zh-Hans": "zh-hans"}
 ZWSP = "\u200b"
@@ -105,12 +105,43 @@ def known_words(docs: Iterable[Doc], typo_words: list[str]) -> dict[str, object]
     return {"typos": base64.b64encode(bytes(bits)).decode("ascii"), "more": sorted(words - set(typo_words))}
 
 
-def query_data(rulebook: Rulebook, lang: str, understood: Understanding | None = None) -> dict[str, Any]:
+class ShippedRule(TypedDict):
+    """A rule in ``tda-query.<lang>.json`` (query.js's ShippedRule): enough to jump to it and its parts."""
+    id: str
+    title: str
+    url: str
+    parts: str                  # its part letters in order, "ABCD" ("" when it has none)
+
+
+class ShippedTerm(Term):
+    """A glossary term in ``tda-query.<lang>.json`` (query.js's ShippedTerm). ``keys`` and ``names``
+    (:class:`.suggest.Term`, what "did you mean" reads on both sides): the folded keys, longest first
+    (every language, abbreviations, the id; Chinese in Simplified), and the renderings in the site
+    language (zh-Hant: Simplified-folded too, as the records are)."""
+    id: str
+    display: str                # the rendering shown (as written)
+    rule: str                   # the rule that defines it, "" when none
+    rules: list[str]            # all its rules (their text mentioning the term ranks higher)
+
+
+class QueryData(Understanding):
+    """:func:`query_data`: what the fallback reads (before :func:`packed`)."""
+    lang: str
+    cjk: str
+    renumbering: dict[str, dict[str, str | None]]
+    rules: list[ShippedRule]
+    glossary: list[ShippedTerm]
+    known: dict[str, object]
+    kinds: dict[str, float]
+    records: int
+
+
+def query_data(rulebook: Rulebook, lang: str, understood: Understanding | None = None) -> QueryData:
     """The static data query.js needs on the ``lang`` site (kept small: no rule text).
 
     ``cjk``: "chars" when the records hold Chinese one character a word (see :func:`cjk_chars`);
-    ``rules``: [id, title, url, part letters] in reading order; ``renumbering``: older year → its id → the current id
-    (null when dropped); ``glossary``: [keys, renderings, id, shown, rule, rules] per term, keys folded like Whoosh's
+    ``rules``: a :class:`ShippedRule` per rule in reading order; ``renumbering``: older year → its id → the current id
+    (null when dropped); ``glossary``: a :class:`ShippedTerm` per term, keys folded like Whoosh's
     (every language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
     Simplified-folded too, as the records are), the rendering shown (as written) and the rule that
     defines it (for "did you mean" and a glossary-first hit), and all its rules (their text
@@ -124,20 +155,22 @@ def query_data(rulebook: Rulebook, lang: str, understood: Understanding | None =
     edition = rulebook.edition(lang)
     docs = documents(edition, rulebook.glossary)
     understanding = understood or query_understanding(rulebook, lang, docs)
-    rules = [[r.id, r.title.text, urls.rule_url(lang, r.id), "".join(r.parts)] for r in edition.all_rules()]
+    rules = [ShippedRule(id=r.id, title=r.title.text, url=urls.rule_url(lang, r.id), parts="".join(r.parts))
+             for r in edition.all_rules()]
     glossary = []
     for term, entry in zip(rulebook.glossary, glossary_keys(rulebook.glossary)):
         names = entry["renderings"]["zh-Hans" if lang == "zh-Hant" else lang]
         keys = sorted(entry["keys"], key=lambda k: (-len(k), k))     # a set's order varies per process
         shown = entry["renderings"][lang] or names
-        glossary.append([keys, list(dict.fromkeys(names)), entry["id"], shown[0] if shown else entry["id"],
-                         term.rules[0] if term.rules else "", list(term.rules)])
+        glossary.append(ShippedTerm(keys=keys, names=list(dict.fromkeys(names)), id=entry["id"],
+                                    display=shown[0] if shown else entry["id"],
+                                    rule=term.rules[0] if term.rules else "", rules=list(term.rules)))
     return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": to_current(rulebook),
             "rules": rules, "glossary": glossary, **understanding,
             "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST, "records": len(docs)}
 
 
-def _phrase_texts(rulebook: Rulebook, lang: str, data: dict[str, Any]) -> list[tuple[list[str], list[str]]] | None:
+def _phrase_texts(rulebook: Rulebook, lang: str, data: QueryData) -> list[tuple[list[str], list[str]]] | None:
     """Per situation entry of ``data``, the texts its phrases' keys come from (native, English),
     or None when they do not give exactly those keys (situations.prepare changed: ship the keys)."""
     zh = lang.startswith("zh")
@@ -215,7 +248,7 @@ def _unpack_slips(terms: list[str], packed_real: list[Any]) -> list[str]:
     return sorted(real)
 
 
-def packed(rulebook: Rulebook, lang: str, data: dict[str, Any]) -> dict[str, Any]:
+def packed(rulebook: Rulebook, lang: str, data: QueryData) -> Mapping[str, Any]:
     """``data`` as shipped: what understanding.js can recompute on load is left out (keys were most of
     the zh file's gzipped bytes). Situation phrases travel as text, not keys (Chinese keys
     are every character pair and character: three times the text); key weights are recomputed from

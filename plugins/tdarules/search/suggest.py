@@ -4,8 +4,9 @@ Both are pure functions of data both backends hold, so docs/assets/search/sugges
 (``suggest``, ``exactTerm``) gives the same answers from ``pagefind/tda-query.<lang>.json``
 (tests/search/test_plan_parity.py compares them as part of the query plan):
 
-* ``glossary``: [keys, renderings in the site's language] per term, keys folded, every language,
-  abbreviations included (the Whoosh meta.json's ``glossary`` or query_data's);
+* ``glossary``: a :class:`Term` ({keys, names}: keys folded, every language, abbreviations included;
+  renderings in the site's language) per term: built from the Whoosh meta.json's ``glossary``
+  (``Engine._glossary_for``), or query_data's terms as shipped (static_index.ShippedTerm has both fields);
 * ``typos``: :func:`.typos.prepare`'s data (``words`` for en/ru by frequency, ``terms`` for Chinese).
 
 A suggestion is only a proposal: the caller runs it and shows it only when it finds something.
@@ -16,7 +17,7 @@ neighbours is one edit) for words of five letters or more, one for shorter ones.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -27,8 +28,14 @@ from .situations import stem
 if TYPE_CHECKING:
     from .typos import TypoData
 
-# (keys, renderings in the site's language) per glossary term
-Glossary = Sequence[tuple[Sequence[str], Sequence[str]]]
+class Term(TypedDict):
+    """A glossary term as "did you mean" reads it; suggest.js reads the same fields of the shipped
+    terms (static_index.ShippedTerm, query.js ShippedTerm)."""
+    keys: Sequence[str]         # folded: every language, abbreviations, the id
+    names: Sequence[str]        # renderings in the site's language
+
+
+Glossary = Sequence[Term]
 
 MAX_WORDS = spec.MAX_WORDS     # words of a query put right: as many as the search looks at
 # spec.yaml's `words` patterns, as suggest.js reads them: a run or a word put right; a word of
@@ -66,8 +73,8 @@ def term_form(folded: str) -> str:
 def term_forms(glossary: Glossary) -> dict[str, int]:
     """{term form of a key: index of its term}, every key of every term (the first term wins)."""
     forms: dict[str, int] = {}
-    for i, (keys, _names) in enumerate(glossary):
-        for key in keys:
+    for i, term in enumerate(glossary):
+        for key in term["keys"]:
             forms.setdefault(term_form(key), i)
     return forms
 
@@ -85,10 +92,10 @@ def nearest_term(folded: str, glossary: Glossary) -> int | None:
         return None
     limit = allowed(text.replace(" ", ""))
     best = None
-    for i, (keys, names) in enumerate(glossary):
-        if not names:
+    for i, term in enumerate(glossary):
+        if not term["names"]:
             continue
-        for key in keys:
+        for key in term["keys"]:
             d = distance(text, normalize(key), limit)
             if d <= limit and (best is None or d < best[0]):
                 best = (d, i)
