@@ -196,3 +196,48 @@ def test_no_transliteration_table_left_by_hand():
     # both readers take the spec's table, not one the query data carries
     assert "Transliterator(spec.TRANSLITERATION, self)" in read(SEARCH / "typos.py")
     assert "new Transliterator(SPEC.transliteration, this)" in read(TYPOS_JS)
+
+
+# --- no threshold or weight in the code of understanding, scoring or ranking ------------------------
+
+# Serving (limits of a server, not of what a query means) and the spec's own readers are left out.
+NOT_UNDERSTANDING = {"spec.py", "spec.js", "server.py", "ratelimit.py", "protocol.py", "health.py", "pool.py",
+                     "security.py", "cli.py", "search.js", "results.js"}
+STRING = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|`(?:\\.|[^`\\])*`')
+# a length compared with 3 or more (2 is a pair or a bigram: structure, not tuning), or a fraction
+# other than 0.0 and 1.0 (a weight, a share, a threshold)
+TUNED = re.compile(r"(?:len\([\w.\[\]]+\)|\.length|\.size)\s*(?:[<>]=?|===?)\s*(?:[3-9]|\d{2,})\b"
+                   r"|(?<![\w.])(?!0\.0\b|1\.0\b)\d+\.\d+(?![\w.])")
+
+
+def code_lines(path: Path):
+    """(line number, code) with comments, docstrings and string literals blanked."""
+    comment = "//" if path.suffix == ".js" else "#"
+    in_doc = False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        stripped = line.strip()
+        if path.suffix == ".py" and (in_doc or stripped.startswith(('"""', 'r"""'))):
+            if stripped.count('"""') % 2 == 1:
+                in_doc = not in_doc
+            continue
+        if stripped.startswith(("*", "/*")):
+            continue
+        yield number, STRING.sub('""', line).split(comment)[0]
+
+
+def test_no_threshold_or_weight_written_in_code():
+    """Every threshold, weight and share of query understanding, scoring and ranking is spec.yaml's:
+    a number written in a module is one the other side would have to copy by hand."""
+    files = [p for p in [*SEARCH.glob("*.py"), *ASSETS.glob("*.js")] if p.name not in NOT_UNDERSTANDING]
+    assert len(files) > 30
+    found = [f"{p.name}:{n}: {code.strip()}" for p in files for n, code in code_lines(p)
+             if TUNED.search(code) and "10000" not in code]      # round4's four decimals
+    assert not found, "\n".join(found)
+
+
+def test_the_guard_sees_a_weight_and_a_threshold(tmp_path):
+    weight, threshold = tmp_path / "a.py", tmp_path / "b.js"
+    weight.write_text('"""A docstring with 0.5 in it."""\nscore = hits * 0.25  # 0.3 in a comment\n')
+    threshold.write_text('// 0.3 in a comment\nif (word.length >= 4) return "0.5";\n')
+    for path in (weight, threshold):      # line 2 only: not the docstring, the comments or the string
+        assert [n for n, code in code_lines(path) if TUNED.search(code)] == [2], path.name

@@ -26,7 +26,7 @@ async function fetchJson(url) {
 export async function loadPagefind(lang) {
   const zh = lang.startsWith("zh") && !t2s;
   const [pf, map, data] = await Promise.all([
-    pagefind || import(PAGEFIND).then(async (m) => { await m.options({ excerptLength: 24 }); await m.init(); return m; }),
+    pagefind || import(PAGEFIND).then(async (m) => { await m.options({ excerptLength: SPEC.fallback.excerpt_words }); await m.init(); return m; }),
     zh ? fetchJson("/pagefind/t2s.json") : null,
     queryData === undefined ? fetchJson(`/pagefind/tda-query.${lang}.json`) : queryData,
   ]);
@@ -85,7 +85,7 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
   const story = plan.story ? mergeByRarity(lists, queryData.records) : null;
   const merged = story ? story.results : lists.length === 1 ? lists[0].results : mergeRanked(lists);
   const taken = new Set(jump.map((h) => h.id));
-  const wanted = 2 * limit;                          // candidates for grouping by rule
+  const wanted = SPEC.fallback.candidates_per_hit * limit;     // candidates for grouping by rule
   const picked = [];                                 // [position, data]: data() fetches a fragment
   for (let i = 0; i < merged.length && picked.length < wanted; i += limit) {
     const batch = merged.slice(i, i + limit);

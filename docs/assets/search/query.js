@@ -39,6 +39,10 @@ import { keys } from "./situations.js";
 import { exactTerm, suggest } from "./suggest.js";
 import { isKnown, vocabulary } from "./known.js";
 
+// spec.yaml's `fallback`: which words of a question are asked alone and how (Pagefind's side only)
+const { min_word: MIN_WORD, min_cjk_word: MIN_CJK_WORD, long_cjk_word: LONG_CJK_WORD, pair_share: PAIR_SHARE,
+  native_slack: NATIVE_SLACK, question_words: QUESTION_WORDS, question_cjk_chars: QUESTION_CJK_CHARS } = SPEC.fallback;
+
 // Rule numbers and folding: ./number.js (loaded on every page by the number box).
 export { fold, parseRuleNumber } from "./number.js";
 import { fold, mentionedRule, parseRuleNumber, specRegex, START, END } from "./number.js";
@@ -105,7 +109,7 @@ function isNative(typed, names) {
   const t = typed.replace(/[\s-]+/g, " ");
   return names.some((name) => {
     const n = fold(name).replace(/[\s-]+/g, " ");
-    return n === t || (Math.abs(n.length - t.length) <= 2 && (n.startsWith(t) || t.startsWith(n)));
+    return n === t || (Math.abs(n.length - t.length) <= NATIVE_SLACK && (n.startsWith(t) || t.startsWith(n)));
   });
 }
 
@@ -177,7 +181,7 @@ export function pagefindSearches(searches, data) {
     const spaced = text.replace(BETWEEN_CJK, " ");
     if (CJK_PAIR.test(text) && !text.includes('"')) out.push({ text: `"${spaced}"`, weight });
     if (phrase && CJK_PAIR.test(text)) continue;
-    out.push({ text: spaced, weight: CJK_PAIR.test(text) ? weight / 2 : weight });
+    out.push({ text: spaced, weight: CJK_PAIR.test(text) ? weight * PAIR_SHARE : weight });
   }
   return out;
 }
@@ -196,7 +200,7 @@ const pairs = (run) => Array.from({ length: Math.max(0, run.length - 1) }, (_, i
 export function searchWords(content) {
   const out = [];
   for (const w of content.split(/\s+/).filter(Boolean)) {
-    if (!HAS_CJK.test(w) || w.length <= 3) { out.push(w); continue; }
+    if (!HAS_CJK.test(w) || w.length <= LONG_CJK_WORD) { out.push(w); continue; }
     const segments = SEGMENTER ? [...SEGMENTER.segment(w)].filter((s) => s.isWordLike).map((s) => s.segment) : [];
     let single = segments.length ? "" : w;        // a stretch of one-character segments, or the whole run
     for (const seg of [...segments, ""]) {
@@ -293,12 +297,12 @@ export function understand(q, data, t2s = null) {
     return { ...p, hits: jumpHits(data, p.jump.rule, p.jump.part), searches: pagefindSearches([{ text: own, weight: W_QUERY }], data), story: false };
   }
   const { content } = p;
-  const words = searchWords(content).filter((w) => w.length >= (HAS_CJK.test(w) ? 2 : 3));
+  const words = searchWords(content).filter((w) => w.length >= (HAS_CJK.test(w) ? MIN_CJK_WORD : MIN_WORD));
   const story = words.length >= STORY_WORDS;
   const searches = story ? storySearches(content, words, data, t2s) : expand(content, data, t2s);
   // a question, not a term (Pagefind would want every word); Chinese runs are phrases already
   const pieces = content.split(/\s+/).filter(Boolean);
-  const question = data.cjk === "chars" ? words.length > 1 && (pieces.length > 1 || content.length > 6) : words.length > 2;
+  const question = data.cjk === "chars" ? words.length > 1 && (pieces.length > 1 || content.length > QUESTION_CJK_CHARS) : words.length > QUESTION_WORDS;
   if (question && !story) {
     // Chinese: the words the situation vocabulary knows first, as a pair cut across two words ("张黑")
     // says little (English and Russian keep the order of the question: measured better)

@@ -16,6 +16,7 @@ export const THRESHOLD = S.threshold;
 const WEAK_THRESHOLD = S.weak_threshold, WEAK = S.weak;   // when no phrase reaches THRESHOLD
 export const FULL_WEIGHT = S.full_weight;
 export const COVERAGE = S.coverage;
+const UNIGRAM = S.unigram;                 // a lone Chinese character against a pair
 const { en_suffixes: EN_SUFFIXES, undouble_after: UNDOUBLE_AFTER, shortest_stem: SHORTEST_STEM, en_stem: EN_STEM, ru_stem: RU_STEM } = S;
 const RU_ENDINGS = S.ru_endings.split(/\s+/).sort((a, b) => b.length - a.length);     // longest first
 const DOUBLED = specRegex(S.patterns.doubled), NEGATION = specRegex(S.patterns.negation);
@@ -196,12 +197,12 @@ export function queryContent(corrected, lang, voc) {
 }
 
 /** situations.prepare's weights: log(1 + entries / entries with the key), a lone Chinese character
- * times `unigram`; rounded to 4 places as Python's round() (toFixed rounds the exact binary value). */
-export function keyWeights(entries, unigram, counts = {}) {
+ * times spec.yaml's `unigram`; rounded to 4 places as Python's round() (toFixed rounds the exact binary value). */
+export function keyWeights(entries, counts = {}) {
   const df = new Map();
   for (const [, phrases] of entries) for (const k of new Set(phrases.flat())) df.set(k, (df.get(k) || 0) + 1);
   for (const [k, n] of Object.entries(counts || {})) if (df.has(k)) df.set(k, n);   // concept names (situations.prepare)
   const out = {};
-  for (const [k, n] of df) out[k] = Number((Math.log(1 + entries.length / n) * (k.length === 1 && CJK_RUN.test(k) ? unigram : 1)).toFixed(4));
+  for (const [k, n] of df) out[k] = Number((Math.log(1 + entries.length / n) * (k.length === 1 && CJK_RUN.test(k) ? UNIGRAM : 1)).toFixed(4));
   return out;
 }

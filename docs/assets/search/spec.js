@@ -169,10 +169,32 @@ export default {
   "candidates_per_hit": 4,
   "candidates": 40,
   "fuzzy_words": 3,
-  "expansions": 8
+  "expansions": 8,
+  "fuzzy_from": 4,
+  "fuzzy_two_from": 8,
+  "phrase_words": [
+   2,
+   4
+  ],
+  "ngram_phrase_grams": [
+   2,
+   6
+  ]
+ },
+ "index": {
+  "kind_boost": {
+   "rule": 1.0,
+   "procedure": 1.0,
+   "part": 1.0,
+   "addendum": 0.8,
+   "example": 0.6,
+   "glossary": 0.4
+  },
+  "title_boost": 2.0
  },
  "limits": {
-  "query_characters": 1000
+  "query_characters": 1000,
+  "cpu_seconds": 0.1
  },
  "lookalikes": {
   "latin": "aceopxykmthb",
@@ -247,6 +269,14 @@ export default {
   "weight": 0.3,
   "top": 3,
   "min_count": 2
+ },
+ "suggest": {
+  "min_term": 3,
+  "min_word": 3,
+  "min_run": 2,
+  "cjk_chars_per_edit": 3,
+  "long_word": 5,
+  "most_edits": 2
  },
  "typos": {
   "min_word": 4
@@ -574,6 +604,15 @@ export default {
    "word": 0.3
   },
   "rank_decay": 0.25,
+  "min_word": 3,
+  "min_cjk_word": 2,
+  "long_cjk_word": 3,
+  "pair_share": 0.5,
+  "native_slack": 2,
+  "question_words": 2,
+  "question_cjk_chars": 6,
+  "excerpt_words": 24,
+  "candidates_per_hit": 2,
   "min_stem": 4,
   "max_suffix": 4
  }

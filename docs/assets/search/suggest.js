@@ -15,6 +15,9 @@ const TERM_TOKEN = specRegex(W.term_token, "gu");
 const ONLY_LETTERS = whole(W.letters);
 const HAS_CJK = specRegex(W.cjk);
 const EDGE = " ?？!！.。,，:：;；'\"";
+// spec.yaml's `suggest`, which suggest.py reads too
+const { min_term: MIN_TERM, min_word: MIN_WORD, min_run: MIN_RUN, cjk_chars_per_edit: CJK_CHARS_PER_EDIT,
+  long_word: LONG_WORD, most_edits: MOST_EDITS } = SPEC.suggest;
 
 /** suggest.normalize: spaces, hyphens and dots between words all one space; none between Chinese. */
 export function normalize(folded) {
@@ -52,8 +55,8 @@ export function distance(a, b, limit) {
 /** suggest.allowed */
 export function allowed(text) {
   const n = Array.from(text).length;
-  if (CJK_RUN.test(text)) return Math.min(2, Math.floor(n / 3)) || 1;
-  return n < 5 ? 1 : 2;
+  if (CJK_RUN.test(text)) return Math.min(MOST_EDITS, Math.floor(n / CJK_CHARS_PER_EDIT)) || 1;
+  return n < LONG_WORD ? 1 : MOST_EDITS;
 }
 
 const formsCache = new WeakMap();
@@ -80,7 +83,7 @@ export function exactTerm(folded, glossary) {
 
 function nearestTerm(folded, glossary) {
   const text = normalize(folded);
-  if (Array.from(text).length < 3) return null;
+  if (Array.from(text).length < MIN_TERM) return null;
   const limit = allowed(text.replace(/ /g, ""));
   let best = null;
   glossary.forEach(({ keys, names }, i) => {
@@ -94,7 +97,7 @@ function nearestTerm(folded, glossary) {
 }
 
 function nearestWord(word, words) {
-  if (Array.from(word).length < 3 || words.includes(word)) return null;
+  if (Array.from(word).length < MIN_WORD || words.includes(word)) return null;
   let limit = allowed(word), best = null;
   words.forEach((c, rank) => {
     const d = distance(word, c, limit);
@@ -104,7 +107,7 @@ function nearestWord(word, words) {
 }
 
 function nearestRun(run, terms) {
-  if (Array.from(run).length < 2 || terms.includes(run)) return null;
+  if (Array.from(run).length < MIN_RUN || terms.includes(run)) return null;
   const limit = allowed(run);
   let best = null;
   for (const t of terms) {

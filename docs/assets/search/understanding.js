@@ -29,7 +29,7 @@ const byLengthThenText = (a, b) => b.length - a.length || (a < b ? -1 : a > b ? 
 export function prepareData(data) {
   if (!data || !data.packed) return data;
   const lang = data.lang || "en";
-  const { phrases, unigram, weights, ...voc } = data.situations;
+  const { phrases, weights, ...voc } = data.situations;
   // Chinese framing is cut out substring by substring: give keys() only the framing a phrase holds
   // (a cut leaves a space, so it never makes a new one; the order, longest first, is kept). A third
   // of the zh preparation time, same keys.
@@ -50,7 +50,7 @@ export function prepareData(data) {
     delete typos.packed;
   }
   const { packed: _packed, ...rest } = data;         // the packed phrases are not part of the prepared data
-  return { ...rest, situations: { ...voc, entries, weights: weights || keyWeights(entries, unigram, voc.concepts && voc.concepts.df) }, typos };
+  return { ...rest, situations: { ...voc, entries, weights: weights || keyWeights(entries, voc.concepts && voc.concepts.df) }, typos };
 }
 
 /** static_index._unpack_slips: [term index step, "position (base 36) character…", …] → the runs. */

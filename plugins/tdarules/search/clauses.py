@@ -18,8 +18,9 @@ from whoosh.query import Phrase, Term
 
 from . import deadline
 from .analyzers import CJK, HAS_CJK, fold, t2s
-from .spec import (CENTRAL_BOOST, FUZZY_BOOST, MAX_EXPANSIONS, MAX_FUZZY_WORDS, MAX_WORDS, NGRAM_BOOST,
-                   NGRAM_PHRASE_BOOST, NGRAM_SLOP, PHRASE_BOOST, RENDERING_BOOST, TERM_BOOST, TERM_SHARE)
+from .spec import (CENTRAL_BOOST, FUZZY_BOOST, FUZZY_FROM, FUZZY_TWO_FROM, MAX_EXPANSIONS, MAX_FUZZY_WORDS, MAX_WORDS,
+                   NGRAM_BOOST, NGRAM_PHRASE_BOOST, NGRAM_PHRASE_GRAMS, NGRAM_SLOP, PHRASE_BOOST, PHRASE_WORDS,
+                   RENDERING_BOOST, TERM_BOOST, TERM_SHARE)
 
 if TYPE_CHECKING:
     from .index import GlossaryEntry
@@ -59,24 +60,24 @@ def build_clauses(tokens: list[str], rest: str, terms: Iterable[GlossaryEntry], 
     for token in tokens:
         known = frequency("body", token) or frequency("title", token)
         out.clauses += [Term(f, token) for f in ("title", "body") if frequency(f, token) <= common]
-        if not known and not HAS_CJK.search(token) and len(token) >= 4 and not token.isdigit() \
+        if not known and not HAS_CJK.search(token) and len(token) >= FUZZY_FROM and not token.isdigit() \
                 and fuzzy_left > 0 and not deadline.expired():
             fuzzy_left -= 1
-            distance = 2 if len(token) >= 8 else 1
+            distance = 2 if len(token) >= FUZZY_TWO_FROM else 1
             for f in ("body", "title"):
                 for spelling in near(f, token, distance)[:MAX_EXPANSIONS]:
                     if spelling != token:
                         out.clauses.append(Term(f, spelling, boost=FUZZY_BOOST))
                         out.highlight.add(spelling)
     plain = [t.text for t in analyzer(rest)]
-    if 2 <= len(plain) <= 4 and not zh:
+    if PHRASE_WORDS[0] <= len(plain) <= PHRASE_WORDS[1] and not zh:
         out.clauses += [Phrase("body", plain, boost=PHRASE_BOOST), Phrase("title", plain, boost=PHRASE_BOOST)]
     if zh:
         for run in re.findall(f"[{CJK}]+", rest):
             run_grams = [run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)]
             out.grams.update(run_grams)
             out.clauses += [Term("ngram", g, boost=NGRAM_BOOST) for g in run_grams if frequency("ngram", g) <= common]
-            if 2 <= len(run_grams) <= 6:
+            if NGRAM_PHRASE_GRAMS[0] <= len(run_grams) <= NGRAM_PHRASE_GRAMS[1]:
                 out.clauses.append(Phrase("ngram", run_grams, slop=NGRAM_SLOP, boost=NGRAM_PHRASE_BOOST))
     # A term that is the whole query decides the ranking; next to other words it only helps.
     share = 1.0 if not tokens else TERM_SHARE

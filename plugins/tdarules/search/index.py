@@ -39,7 +39,7 @@ from .. import urls
 from ..disk_cache import MISSING, DiskCache
 from ..editions import to_current
 from ..model import ALL_LANGUAGES, CURRENT_EDITION, Edition, GlossaryTerm
-from . import evaluate, learned, situations, typos
+from . import evaluate, learned, situations, spec, typos
 from .health import file_digests
 from .analyzers import CJK, HAS_CJK, TO_CYRILLIC, analyzer_for, chinese_ngram_analyzer, fold, t2s
 
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from ..model import Block
 
 SCHEMA_VERSION = 3
-KIND_BOOST = {"rule": 1.0, "procedure": 1.0, "part": 1.0, "addendum": 0.8, "example": 0.6, "glossary": 0.4}
+KIND_BOOST = spec.KIND_BOOST          # spec.yaml's index.kind_boost: a hit's kind counts in its score
 
 
 def schema_for(language: str) -> Schema:
@@ -59,7 +59,7 @@ def schema_for(language: str) -> Schema:
         kind=ID(stored=True),
         order=NUMERIC(stored=True, sortable=True),
         url=STORED(),
-        title=TEXT(analyzer=words, stored=True, phrase=True, field_boost=2.0),
+        title=TEXT(analyzer=words, stored=True, phrase=True, field_boost=spec.TITLE_BOOST),
         body=TEXT(analyzer=words, stored=True, phrase=True),
         terms=KEYWORD(lowercase=True, commas=True, scorable=True),
         central=KEYWORD(lowercase=True, commas=True, scorable=True),

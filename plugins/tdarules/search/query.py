@@ -50,11 +50,7 @@ MAX_LIMIT = 50
 # [ ] ` : on a Russian keyboard they are х ъ ё, typed when the layout was left in English ("j[jnf").
 FORBIDDEN = set("*~^{}\\<>|")
 SNIPPET_CHARS = 180
-# What one query may cost: CPU seconds of the searching thread for the whole request (every step
-# checks the one deadline, deadline.py; the words looked at and expanded are bounded in clauses.py).
-# Normal queries take under 10 ms; made-up words and characters that normalisation multiplies took
-# seconds before the budget covered every step.
-CPU_BUDGET = 0.1
+CPU_BUDGET = spec.CPU_SECONDS         # what one request may cost (spec.yaml limits.cpu_seconds)
 
 _T = TypeVar("_T")
 Token = tuple[str, int, int]          # a word of a stored body and where it is: (text, start, end)

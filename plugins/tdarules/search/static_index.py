@@ -167,7 +167,7 @@ def query_data(rulebook: Rulebook, lang: str, understood: Understanding | None =
                                     rule=term.rules[0] if term.rules else "", rules=list(term.rules)))
     return {"lang": lang, "cjk": "chars" if lang.startswith("zh") else "", "renumbering": to_current(rulebook),
             "rules": rules, "glossary": glossary, **understanding,
-            "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": KIND_BOOST, "records": len(docs)}
+            "known": known_words(docs, understanding["typos"].get("words", [])), "kinds": dict(KIND_BOOST), "records": len(docs)}
 
 
 def _phrase_texts(rulebook: Rulebook, lang: str, data: QueryData) -> list[tuple[list[str], list[str]]] | None:
@@ -264,7 +264,6 @@ def packed(rulebook: Rulebook, lang: str, data: QueryData) -> Mapping[str, Any]:
     out_voc["phrases"] = [[rules, native, english] for (rules, _), (native, english) in zip(voc["entries"], texts)]
     if _weights(voc["entries"], (voc.get("concepts") or {}).get("df")) != voc["weights"]:
         out_voc["weights"] = voc["weights"]
-    out_voc["unigram"] = situations.UNIGRAM
     out_typos = dict(typo)
     if typo.get("terms"):
         derived = _cjk_runs(t for _, native, _ in out_voc["phrases"] for t in native)

@@ -38,6 +38,10 @@ class Term(TypedDict):
 Glossary = Sequence[Term]
 
 MAX_WORDS = spec.MAX_WORDS     # words of a query put right: as many as the search looks at
+# spec.yaml's `suggest`, which suggest.js reads too
+MIN_TERM, MIN_WORD, MIN_RUN = spec.SUGGEST["min_term"], spec.SUGGEST["min_word"], spec.SUGGEST["min_run"]
+CJK_CHARS_PER_EDIT, LONG_WORD, MOST_EDITS = (spec.SUGGEST["cjk_chars_per_edit"], spec.SUGGEST["long_word"],
+                                             spec.SUGGEST["most_edits"])
 # spec.yaml's `words` patterns, as suggest.js reads them: a run or a word put right; a word of
 # letters alone; a Chinese run; what separates a term's words
 TOKEN, LETTERS, CJK_RUN = spec.TERM_TOKEN, spec.LETTERS, spec.CJK_RUN
@@ -57,11 +61,11 @@ def distance(a: str, b: str, limit: int) -> int:
 
 
 def allowed(text: str) -> int:
-    """Edits a suggestion may be away: Chinese one per three characters (at most two), else one below
-    five letters, two from five."""
+    """Edits a suggestion may be away: Chinese one per CJK_CHARS_PER_EDIT characters, else one below
+    LONG_WORD letters; MOST_EDITS at most."""
     if CJK_RUN.fullmatch(text):
-        return min(2, len(text) // 3) or 1
-    return 1 if len(text) < 5 else 2
+        return min(MOST_EDITS, len(text) // CJK_CHARS_PER_EDIT) or 1
+    return 1 if len(text) < LONG_WORD else MOST_EDITS
 
 
 def term_form(folded: str) -> str:
@@ -88,7 +92,7 @@ def exact_term(folded: str, forms: dict[str, int]) -> int | None:
 def nearest_term(folded: str, glossary: Glossary) -> int | None:
     """Index of the glossary term whose key is nearest the whole query, within :func:`allowed`."""
     text = normalize(folded)
-    if len(text) < 3:
+    if len(text) < MIN_TERM:
         return None
     limit = allowed(text.replace(" ", ""))
     best = None
@@ -104,7 +108,7 @@ def nearest_term(folded: str, glossary: Glossary) -> int | None:
 
 def nearest_word(word: str, words: list[str]) -> str | None:
     """The most frequent vocabulary word nearest ``word`` (``words`` by frequency), within :func:`allowed`."""
-    if len(word) < 3 or word in words:
+    if len(word) < MIN_WORD or word in words:
         return None
     # rapidfuzz compares against the whole vocabulary in C++; the nearest wins, then the most frequent
     found = process.extract(word, words, scorer=OSA.distance, score_cutoff=allowed(word), limit=None)
@@ -113,7 +117,7 @@ def nearest_word(word: str, words: list[str]) -> str | None:
 
 def nearest_run(run: str, terms: list[str]) -> str | None:
     """The Chinese poker term (Simplified) nearest a run of the query, within :func:`allowed`."""
-    if len(run) < 2 or run in terms:
+    if len(run) < MIN_RUN or run in terms:
         return None
     limit = allowed(run)
     best = None
