@@ -194,9 +194,9 @@ def test_fuzzy_neighbours_as_whoosh_finds_them(index_dir):
         for field in ("body", "title"):
             for word in words:
                 for maxdist in (1, 2):
-                    assert engine.lexicon(lang).within(field, word, maxdist) == \
+                    assert engine.language(lang).lexicon.within(field, word, maxdist) == \
                         list(reader.terms_within(field, word, maxdist, prefix=1)), (lang, field, word, maxdist)
-    assert engine.lexicon("en").within("body", "misdael", 2), "a mistyped rule word must have neighbours"
+    assert engine.language("en").lexicon.within("body", "misdael", 2), "a mistyped rule word must have neighbours"
 
 
 def test_cpu_budget_stops_collecting(index_dir, monkeypatch):

@@ -19,12 +19,10 @@ import math
 import re
 import threading
 import unicodedata
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from whoosh import index as whoosh_index
 from whoosh.analysis import STOP_WORDS
 
 from ..model import ALL_LANGUAGES
@@ -35,11 +33,11 @@ from .spec import CANDIDATES, CANDIDATES_PER_HIT, COMMON_SHARE
 from .amounts import amount_rule
 from .analyzers import HAS_CJK, fold, nfkc_same_length, t2s
 from .ranking import StoredFields, rank
-from .clause_scores import ClauseScores, top
+from .clause_scores import top
 from .clauses import build_clauses, words_searched
-from .lexicon import Lexicon
+from .language_index import LanguageIndex, Token
 from .numerals import chinese_value, spelled_numbers
-from .typos import Corrector, fold_query, question_text
+from .typos import fold_query, question_text
 
 if TYPE_CHECKING:
     from .index import GlossaryEntry, Understanding
@@ -52,8 +50,6 @@ FORBIDDEN = set("*~^{}\\<>|")
 SNIPPET_CHARS = 180
 CPU_BUDGET = spec.CPU_SECONDS         # what one request may cost (spec.yaml limits.cpu_seconds)
 
-_T = TypeVar("_T")
-Token = tuple[str, int, int]          # a word of a stored body and where it is: (text, start, end)
 
 
 class QueryError(ValueError):
@@ -193,20 +189,9 @@ class Engine:
         keys.sort(key=lambda item: len(item[0]), reverse=True)
         self._glossary_keys = [(_key_regex(k), entry) for k, entry in keys]
         self._glossary_by_id = {entry["id"]: entry for entry in self.glossary}
-        self._indexes: dict[str, Any] = {}         # Whoosh indexes, by language
         self._lock = threading.Lock()
-        self._local = threading.local()
-        self._rule_docs: dict[str, dict[str, list[StoredFields]]] = {}
+        self._languages: dict[str, LanguageIndex] = {}      # opened on first use (language_index.py)
         self._understanding: dict[str, Understanding] = self.meta.get("understanding", {})
-        self._correctors = {lang: Corrector(data["typos"]) for lang, data in self._understanding.items()}
-        # what each language's understanding derives from its JSON, made once and owned here
-        self._vocabularies = {lang: situations.Vocabulary(data["situations"]) for lang, data in self._understanding.items()}
-        self._models = {lang: learned.LearnedModel.of(data.get("learned")) for lang, data in self._understanding.items()}
-        self._glossary_docs: dict[str, dict[str, StoredFields]] = {}
-        self._stored: dict[str, list[StoredFields]] = {}
-        self._lexicons: dict[str, Lexicon] = {}
-        self._body_tokens: dict[str, dict[str, list[Token]]] = {}
-        self._clause_scores = {lang: ClauseScores() for lang in self.meta["languages"]}
         self._term_forms = suggest.term_forms([{"keys": entry["keys"], "names": ()} for entry in self.glossary])
         self._warmed: set[str] = set()
 
@@ -232,80 +217,35 @@ class Engine:
         if lang in self._warmed:
             return
         self._warmed.add(lang)
-        analyzer = self._index(lang).schema["body"].analyzer
-        analyzer("热身 warm")
-        self.rule_docs(lang)
-        self.glossary_docs(lang)
-        self.lexicon(lang)
-        self.body_tokens(lang)
+        language = self.language(lang)
+        language.analyzer("热身 warm")
+        # each made now, not in a query's time
+        _ = (language.rule_docs, language.glossary_docs, language.lexicon, language.body_tokens)
         self.search("warm up 热身 разминка 1000", lang, 10)
 
-    def _index(self, lang: str) -> Any:              # a Whoosh index
+    def language(self, lang: str) -> LanguageIndex:
+        """The language's opened index and what is derived from it, opened the first time."""
         with self._lock:
-            if lang not in self._indexes:
+            found = self._languages.get(lang)
+            if found is None:
                 directory = self.index_dir / lang
                 if lang not in self.meta["languages"] or not directory.exists():
                     raise QueryError(f"no index for language {lang!r}")
-                self._indexes[lang] = whoosh_index.open_dir(directory)
-            return self._indexes[lang]
+                found = self._languages[lang] = LanguageIndex(directory, self._understanding.get(lang))
+            return found
 
-    def searcher(self, lang: str) -> Any:            # a Whoosh searcher
-        searchers = getattr(self._local, "searchers", None)
-        if searchers is None:
-            searchers = self._local.searchers = {}
-        if lang not in searchers:
-            index = self._index(lang)
-            with deadline.suspended():
-                searchers[lang] = index.searcher()
-        return searchers[lang]
-
-    def _per_language(self, store: dict[str, _T], lang: str, make: Callable[[], _T]) -> _T:
-        """``store[lang]``, made by ``make()`` the first time. Made outside the lock (reading a
-        language's documents takes milliseconds); two threads may both make it, and either copy serves."""
-        with self._lock:
-            cached = store.get(lang)
-        if cached is None:
-            cached = make()
-            with self._lock:
-                cached = store.setdefault(lang, cached)
-        return cached
+    # what ranking, jumps and the tests read, per language
+    def searcher(self, lang: str) -> Any:            # this thread's Whoosh searcher
+        return self.language(lang).searcher()
 
     def rule_docs(self, lang: str) -> dict[str, list[StoredFields]]:
-        """Stored fields of every document, grouped by rule, in reading order (for number jumps)."""
-        def make() -> dict[str, list[StoredFields]]:
-            groups: dict[str, list[StoredFields]] = {}
-            for fields in sorted(self.stored_fields(lang), key=lambda f: f["order"]):
-                if fields["kind"] != "glossary":
-                    groups.setdefault(fields["rule"], []).append(fields)
-            return groups
-        return self._per_language(self._rule_docs, lang, make)
+        return self.language(lang).rule_docs
 
     def stored_fields(self, lang: str) -> list[StoredFields]:
-        """Every document's stored fields, by document number (read once: Whoosh decodes them per call)."""
-        def make() -> list[StoredFields]:
-            reader = self.searcher(lang).reader()
-            return [reader.stored_fields(docnum) for docnum in range(reader.doc_count_all())]
-        return self._per_language(self._stored, lang, make)
-
-    def body_tokens(self, lang: str) -> dict[str, list[Token]]:
-        """Every stored body's (token, start, end), for the snippets: analyzed once per language (jieba
-        is the slow part), never in a query's time."""
-        def make() -> dict[str, list[Token]]:
-            analyzer = self._index(lang).schema["body"].analyzer
-            with deadline.suspended():
-                return {fields["body"]: [(t.text, t.startchar, t.endchar)
-                                         for t in analyzer(nfkc_same_length(fields["body"]), chars=True)]
-                        for fields in self.stored_fields(lang)}
-        return self._per_language(self._body_tokens, lang, make)
-
-    def lexicon(self, lang: str) -> Lexicon:
-        """The words of the title and body fields, for the fuzzy expansions."""
-        return self._per_language(self._lexicons, lang, lambda: Lexicon(self.searcher(lang).reader(), ("body", "title")))
+        return self.language(lang).stored_fields
 
     def glossary_docs(self, lang: str) -> dict[str, StoredFields]:
-        """Stored fields of the glossary entries, by document id (\"term-all-in\")."""
-        return self._per_language(self._glossary_docs, lang,
-                                  lambda: {f["id"]: f for f in self.stored_fields(lang) if f["kind"] == "glossary"})
+        return self.language(lang).glossary_docs
 
     def _glossary_for(self, lang: str) -> list[suggest.Term]:
         return [{"keys": entry["keys"], "names": entry["renderings"].get(lang, [])} for entry in self.glossary]
@@ -415,7 +355,7 @@ class Engine:
 
     def corrected(self, q: str, lang: str) -> str | None:
         """The query with its typos put right (folded), or None when it has none (\"did you mean\")."""
-        corrector = self._correctors.get(lang)
+        corrector = self.language(lang).corrector
         if corrector is None:
             return None
         fixed = question_text(q, lang, corrector)
@@ -436,15 +376,15 @@ class Engine:
         """:meth:`plan` for a query read as words, a rule number or not."""
         folded = fold_query(q, lang, t2s)
         corrected = self.corrected(q, lang)
-        data = self._understanding.get(lang)
+        language = self.language(lang)
+        vocabulary = language.vocabulary
         text = corrected or folded
         situation: dict[str, float] = {}
         content, by_amounts, mention = q, None, None
-        if data is not None:
-            vocabulary = self._vocabularies[lang]
+        if vocabulary is not None:
             keys = situations.query_keys(text, lang, vocabulary, t2s)
             # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
-            situation = learned.situation_scores(keys, vocabulary, None if deadline.expired() else self._models[lang])
+            situation = learned.situation_scores(keys, vocabulary, None if deadline.expired() else language.model)
             plain = t2s(fold(q))
             if (by_amounts := amount_rule(plain, lang)) and situation.get(by_amounts, 0.0) < AMOUNT_SCORE:
                 situation[by_amounts] = AMOUNT_SCORE
@@ -474,12 +414,13 @@ class Engine:
         tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
         if not lang.startswith("zh") and any(t not in STOP_WORDS for t in tokens):
             tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
-        clause_scores = self._clause_scores[lang]
+        language = self.language(lang)
+        clause_scores = language.clause_scores
         frequency = functools.partial(clause_scores.frequency, searcher)
         tokens = words_searched(tokens, frequency)
         terms = [self._glossary_by_id[t] for t in plan["terms"]]
         built = build_clauses(tokens, rest, terms, lang, analyzer, frequency, COMMON_SHARE * reader.doc_count(),
-                              self.lexicon(lang).within)
+                              language.lexicon.within)
         if not built.clauses and not plan["situation"]:
             return None
         stored = self.stored_fields(lang)
@@ -493,7 +434,7 @@ class Engine:
             return []
         ranked = rank(found.scored, plan, self.rule_docs(lang), self.glossary_docs(lang), limit)
         hits = []
-        body_tokens = self.body_tokens(lang)
+        body_tokens = self.language(lang).body_tokens
         grams = found.grams if lang.startswith("zh") else set()
         for fields, score in ranked:
             # past the deadline the snippet is cut without looking for the words to mark
