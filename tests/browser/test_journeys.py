@@ -78,7 +78,9 @@ class Reader:
         self.context.on("request", self._request)
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)
-        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        # the console's "Failed to load resource" names its resource only in the message's location
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(
+            f"console: {m.text} ({m.location.get('url', '')}, at {self.page.url})"))
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
         self.page.on("framenavigated", self._navigated)
 
@@ -148,8 +150,9 @@ def test_a_player_at_the_table(browser, served, corpus, lang):
     wait_until(page, "Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)",
                message="the service worker never took control of the page")
     save_for_offline(page)
-    served.stop()
+    # the network goes (the phone knows it), then the server too: nothing can reach it any more
     reader.context.set_offline(True)
+    served.stop()
     # a page never opened, the English companion's page, a language from the menu: each leads somewhere
     for where in (f"/{lang}/rules/60/", "/en/rules/43/", f"/{lang}/glossary/"):
         reader.goto(base + where)
