@@ -190,7 +190,7 @@ def test_fuzzy_neighbours_as_whoosh_finds_them(index_dir):
     engine = query.engine(index_dir)
     for lang, words in {"en": ["misdael", "dealler", "buton", "rebuy", "stradle", "abandonned"],
                         "ru": ["фишкы", "дилир", "баттон", "мисдил"]}.items():
-        reader = engine.searcher(lang).reader()
+        reader = engine.language(lang).searcher().reader()
         for field in ("body", "title"):
             for word in words:
                 for maxdist in (1, 2):

@@ -191,7 +191,6 @@ class Engine:
         self._glossary_by_id = {entry["id"]: entry for entry in self.glossary}
         self._lock = threading.Lock()
         self._languages: dict[str, LanguageIndex] = {}      # opened on first use (language_index.py)
-        self._understanding: dict[str, Understanding] = self.meta.get("understanding", {})
         self._term_forms = suggest.term_forms([{"keys": entry["keys"], "names": ()} for entry in self.glossary])
         self._warmed: set[str] = set()
 
@@ -231,18 +230,12 @@ class Engine:
                 directory = self.index_dir / lang
                 if lang not in self.meta["languages"] or not directory.exists():
                     raise QueryError(f"no index for language {lang!r}")
-                found = self._languages[lang] = LanguageIndex(directory, self._understanding.get(lang))
+                found = self._languages[lang] = LanguageIndex(directory, self.meta.get("understanding", {}).get(lang))
             return found
 
-    # what ranking, jumps and the tests read, per language
-    def searcher(self, lang: str) -> Any:            # this thread's Whoosh searcher
-        return self.language(lang).searcher()
-
+    # what ranking, jumps and the search pool read, per language
     def rule_docs(self, lang: str) -> dict[str, list[StoredFields]]:
         return self.language(lang).rule_docs
-
-    def stored_fields(self, lang: str) -> list[StoredFields]:
-        return self.language(lang).stored_fields
 
     def glossary_docs(self, lang: str) -> dict[str, StoredFields]:
         return self.language(lang).glossary_docs
@@ -265,7 +258,7 @@ class Engine:
     def _proposal(self, q: str, lang: str, corrected: str | None) -> str | None:
         """The raw "did you mean" of a query read as words: a glossary term in this language near it,
         or the vocabulary's nearest words; None when there is none or it is the query itself."""
-        data: Understanding | dict[str, Any] = self._understanding.get(lang, {})     # {}: none in the index
+        data: Understanding | dict[str, Any] = self.language(lang).understanding or {}     # {}: none in the index
         glossary = self._glossary_for(lang)
         proposal = suggest.suggest(corrected or fold_query(q, lang, t2s), glossary, data.get("typos", {}),
                                    lambda i: glossary[i]["names"][0])
@@ -407,14 +400,13 @@ class Engine:
     def candidates(self, plan: QueryPlan, lang: str, limit: int, end: float = math.inf) -> Candidates | None:
         """The index's best documents for ``plan`` in Whoosh's order, before :func:`.ranking.rank`,
         with the words to mark in snippets; None when the plan has nothing to search or rank."""
-        searcher = self.searcher(lang)
-        analyzer = searcher.schema["body"].analyzer
+        language = self.language(lang)
+        searcher, analyzer = language.searcher(), language.analyzer
         reader = searcher.reader()
         rest = plan["rest"]
         tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
         if not lang.startswith("zh") and any(t not in STOP_WORDS for t in tokens):
             tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
-        language = self.language(lang)
         clause_scores = language.clause_scores
         frequency = functools.partial(clause_scores.frequency, searcher)
         tokens = words_searched(tokens, frequency)
@@ -423,7 +415,7 @@ class Engine:
                               language.lexicon.within)
         if not built.clauses and not plan["situation"]:
             return None
-        stored = self.stored_fields(lang)
+        stored = language.stored_fields
         scores = clause_scores.add(searcher, built.clauses, end)
         scored = [(stored[docnum], score) for docnum, score in top(scores, max(CANDIDATES_PER_HIT * limit, CANDIDATES))]
         return Candidates(scored, built.highlight, built.grams)
@@ -432,9 +424,10 @@ class Engine:
         found = self.candidates(plan, lang, limit, end)
         if found is None:
             return []
-        ranked = rank(found.scored, plan, self.rule_docs(lang), self.glossary_docs(lang), limit)
+        language = self.language(lang)
+        ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit)
         hits = []
-        body_tokens = self.language(lang).body_tokens
+        body_tokens = language.body_tokens
         grams = found.grams if lang.startswith("zh") else set()
         for fields, score in ranked:
             # past the deadline the snippet is cut without looking for the words to mark
