@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from servers import SiteCopy
+from offline_panel import wait_until_saved
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.urls import edition_rule_url
 
@@ -34,7 +35,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = ROOT / "site"
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1366, "height": 900}
-SAVE_TIMEOUT = 120_000
 
 _spec = importlib.util.spec_from_file_location("english_ui", ROOT / "tests" / "site" / "test_no_english_ui.py")
 english_ui = importlib.util.module_from_spec(_spec)
@@ -118,7 +118,7 @@ def save_for_offline(page):
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     button = page.locator(".tda-offline button").first
     button.click()
-    page.locator('.tda-offline[data-state="saved"]').wait_for(timeout=SAVE_TIMEOUT)
+    wait_until_saved(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans", "ru"])

@@ -234,6 +234,7 @@ async function setup() {
     } else if (data.type === "saved") {
       showSaved(ui, info);
     } else if (data.type === "save-failed") {
+      ui.panel.dataset.state = "failed";
       ui.button.disabled = false;
       ui.progress.hidden = true;
       ui.status.textContent = fill(T.failed, { message: data.message });
@@ -256,10 +257,13 @@ async function setup() {
   const mine = summary.languages[LANG];
   if (!mine) return;
   info = { files: mine.files, bytes: mine.bytes, pages: mine.pages || mine.files };
+  // Asked before the panel shows: a button on screen already listens, so no tap is lost.
+  const saved = await savedHere(summary.version);
   ui = buildPanel(info);
-  if (await savedHere(summary.version)) showSaved(ui, info);
+  if (saved) showSaved(ui, info);
   ui.button.addEventListener("click", async () => {
     ui.button.disabled = true;
+    ui.panel.dataset.state = "saving";
     ui.progress.hidden = false;
     ui.status.textContent = fill(T.saving, { percent: 0, done: size(0), total: size(info.bytes) });
     const ready = await navigator.serviceWorker.ready;
