@@ -25,7 +25,7 @@ def strings():
     return load_strings(ROOT / "rulebook")
 
 
-# `make test` runs the suite on two processes (pytest-xdist, `-n 2`), a test file at a time: a file's
+# `make test` runs the suite on several processes (pytest-xdist, a process per core and one more), a test file at a time: a file's
 # module fixtures (an engine, a server, a page, the HTML checker's run) are then made once, not once per
 # process (per test, each process made them again). The files that read one of the costly
 # session fixtures go to one process together (the other whole build: a public address, hostile titles and

@@ -59,10 +59,23 @@ def corpus():
     return english_ui.source_corpus(SITE_DIR / "data" / "2024")
 
 
-@pytest.fixture
-def served(static_site, tmp_path):          # static_site: site/ rebuilt when older than its sources
+def serve_copy(where: Path) -> SiteCopy:
     # as `rulebook serve` runs it, its start-up and shut-down included (the search processes)
-    running = SiteCopy(SITE_DIR, tmp_path, lifespan="on", start_timeout=60, rate=None, log_requests=False)
+    return SiteCopy(SITE_DIR, where, lifespan="on", start_timeout=60, rate=None, log_requests=False)
+
+
+@pytest.fixture
+def own_server(static_site, tmp_path):      # static_site: site/ rebuilt when older than its sources
+    """A server of the player's own: the journey takes it away to go offline."""
+    running = serve_copy(tmp_path)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def served(static_site, tmp_path_factory):
+    """One server for the journeys that only read from it: each reader still has a context of its own."""
+    running = serve_copy(tmp_path_factory.mktemp("journeys"))
     yield running
     running.stop()
 
@@ -122,10 +135,10 @@ def save_for_offline(page):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans", "ru"])
-def test_a_player_at_the_table(browser, served, corpus, lang):
+def test_a_player_at_the_table(browser, own_server, corpus, lang):
     reader = Reader(browser, PHONE, service_workers="allow")
     page = reader.page
-    base = served.url
+    base = own_server.url
     reader.goto(f"{base}/{lang}/")
     reader.check_page(corpus)
     # the number box, with the reference as the reader writes it
@@ -152,7 +165,7 @@ def test_a_player_at_the_table(browser, served, corpus, lang):
     save_for_offline(page)
     # the network goes (the phone knows it), then the server too: nothing can reach it any more
     reader.context.set_offline(True)
-    served.stop()
+    own_server.stop()
     # a page never opened, the English companion's page, a language from the menu: each leads somewhere
     for where in (f"/{lang}/rules/60/", "/en/rules/43/", f"/{lang}/glossary/"):
         reader.goto(base + where)
