@@ -62,6 +62,11 @@ def add_hostile_titles(root: Path) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+# The rule the search sends "change asked for" amounts to, pointed at one the synthetic edition
+# renumbers (it leaves 41 to 61 where they are): publishing moves it, and spec.js with it.
+AMOUNT_RULES = {"change": "12"}
+
+
 @dataclass
 class OtherBuild:
     """The one whole build besides the site's own: what it was made from and what each step said."""
@@ -86,12 +91,14 @@ def whole_build(target: Path) -> OtherBuild:
     --strict` over a stale site for the public address PUBLIC. Without the PDFs: at another address
     their footers and QR codes change, so the cache would not serve and rendering all of them again
     takes minutes; `make build` makes them and tests/print checks them."""
-    from synthetic_edition import edit_mapping, longform_text, next_edition, renumber_references
+    from synthetic_edition import edit_mapping, longform_text, next_edition, renumber_references, with_amount_rules
     from tdarules.loader import load_rulebook
     from tdarules.yamlio import read_yaml, to_plain
 
     root, env = project_with_code(target)
     add_hostile_titles(root)
+    spec = root / "plugins" / "tdarules" / "search" / "spec.yaml"
+    spec.write_text(with_amount_rules(spec.read_text(encoding="utf-8"), AMOUNT_RULES), encoding="utf-8")
     synthetic = renumber_references(next_edition(load_rulebook(ROOT).edition("en")))
     year = synthetic.edition.edition
     (root / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
-from synthetic_edition import Synthetic, edit_mapping, longform_text, next_edition, renumber_references
+from synthetic_edition import Synthetic, edit_mapping, longform_text, next_edition, renumber_references, \
+    with_amount_rules
 from tdarules.cli import main
 from tdarules.editions_next import EditionReport, add_edition, edition_report
 from tdarules.editions_next.remap import names_its_rule
@@ -24,6 +26,12 @@ from tdarules.yamlio import read_yaml, to_plain
 
 ROOT = Path(__file__).resolve().parents[1]
 ONE_LINE_ERROR = re.compile(r"^\S+:\d+: \S+: .+$")
+
+
+SPEC = "plugins/tdarules/search/spec.yaml"
+# The synthetic edition leaves the rules chip amounts lead to (41 to 61) where they are: the copy's spec
+# names, for three of them, a rule it renumbers, one it splits and one it drops.
+SPEC_RULES = {"change": "12", "together": "35", "overchip": "9"}
 
 
 @dataclass
@@ -41,6 +49,8 @@ def _copy_project(target: Path) -> Path:
     shutil.copytree(ROOT / "tests" / "search", target / "tests" / "search", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     (target / "tests" / "calculators").mkdir(parents=True)
     shutil.copy(ROOT / "tests" / "calculators" / "RULE-REVIEW.yaml", target / "tests" / "calculators")
+    (target / SPEC).parent.mkdir(parents=True)
+    (target / SPEC).write_text(with_amount_rules((ROOT / SPEC).read_text(encoding="utf-8"), SPEC_RULES), encoding="utf-8")
     return target
 
 
@@ -71,6 +81,28 @@ def _yaml(path: Path):
 
 # --------------------------------------------------------------------------------------------
 # the English and the mapping
+
+def test_the_rules_search_sends_chip_amounts_to_take_their_new_numbers(added):
+    """spec.yaml names by number the rules a story's chip amounts lead to: its copy in remapped/ gives a
+    renumbered one its new number, puts a split one on one piece and keeps a dropped one, both flagged
+    for a person, and keeps every other byte of the file."""
+    truth = added.synthetic.truth
+    before_text = (added.root / SPEC).read_text(encoding="utf-8")
+    after_text = (added.root / "rulebook" / added.year / "remapped" / "search-spec.yaml").read_text(encoding="utf-8")
+    before = yaml.safe_load(before_text)["amounts"]["rules"]
+    after = yaml.safe_load(after_text)["amounts"]["rules"]
+    assert truth["12"] != ("12",) and len(truth["35"]) == 2 and truth["9"] == ()
+    assert after["change"] == truth["12"][0] and after["together"] in truth["35"] and after["overchip"] == "9"
+    assert {k: v for k, v in after.items() if k not in SPEC_RULES} == {k: v for k, v in before.items() if k not in SPEC_RULES}
+    changed = [(old, new) for old, new in zip(before_text.splitlines(), after_text.splitlines()) if old != new]
+    assert len(before_text.splitlines()) == len(after_text.splitlines())
+    assert len(changed) == 1 and changed[0][0].lstrip().startswith("rules:"), changed
+    flags = {f.where: f for item in added.report.remapped for f in item.flags if f.file == SPEC}
+    line = before_text[:before_text.index("  rules: {")].count("\n") + 1
+    assert set(flags) == {"amounts.rules.together", "amounts.rules.overchip"}, flags
+    assert "split" in flags["amounts.rules.together"].message and "dropped" in flags["amounts.rules.overchip"].message
+    assert {f.line for f in flags.values()} == {line}
+
 
 def test_the_new_edition_loads_and_validates_beside_the_old(added, loaded):
     assert {(added.year, lang) for lang in ("en", "ru", "zh-Hant", "zh-Hans")} <= set(loaded.editions)

@@ -36,7 +36,7 @@ from ..model import LANGUAGES, YEAR, Edition
 from ..yamlio import Problem, YamlError, dump_yaml, line_of, read_yaml, read_yaml_cached, to_plain
 from .carry import NEW_NOTE, carry_translation
 from .remap import Flag, Remapped, Targets, kinds, remap_glossary, remap_review, remap_rule_review, \
-    remap_questions, remap_situations
+    remap_questions, remap_search_spec, remap_situations
 from .source import SourceError, read_source
 
 HEADER = "# Imported by `rulebook edition add` from {source}; the alignment with {previous} is in mapping.yaml.\n"
@@ -274,7 +274,7 @@ def _remap_all(root: Path, targets: Targets, year: str, read=read_yaml) -> list[
     try:
         out = [remap_situations(root, targets, year, read), *remap_questions(root, targets, year, read),
                remap_glossary(root, targets, year, read), *remap_review(root, targets, year, read),
-               remap_rule_review(root, targets, year, read)]
+               remap_rule_review(root, targets, year, read), remap_search_spec(root, targets, year, read)]
     except YamlError as error:
         raise EditionError(str(error.problem)) from None
     return [item for item in out if item is not None]

@@ -2,7 +2,8 @@
 
 What `rulebook edition add` remapped into `rulebook/<year>/remapped/` (a person may have edited it
 since) replaces the file it was made from: the situation vocabulary, the training questions, the
-glossary, the QA review files, the calculators' rule review. Then the one place the code names the
+glossary, the QA review files, the calculators' rule review, the rules search sends chip amounts to
+(search/spec.yaml, and its browser copy spec.js). Then the one place the code names the
 current edition (`model.py`: CURRENT_EDITION, OLDER_EDITIONS) is rewritten, the edition that was
 current becoming the newest older one. The older edition keeps every page at /<lang>/<year>/…;
 its successor is read from the added edition's mapping.yaml.
@@ -16,11 +17,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import yaml
+
 from ..atomic import WriteError, write_atomic
+from ..search.spec import js_module
 from . import EditionError, edition_report
+from .remap import SEARCH_SPEC
 from ..yamlio import read_yaml
 
 MODEL = "plugins/tdarules/model.py"
+SEARCH_SPEC_JS = "docs/assets/search/spec.js"
 BEFORE = "before-publish"            # rulebook/<year>/before-publish/: the files publishing replaced
 CURRENT_LINE = re.compile(r'^CURRENT_EDITION = "(?P<year>\d{4})"$', re.M)
 OLDER_LINE = re.compile(r"^OLDER_EDITIONS = \((?P<years>[^)]*)\)$", re.M)
@@ -36,6 +42,16 @@ def published_model(text: str, year: str) -> str:
         raise EditionError(f"{MODEL}:0: -: the current edition is {current['year']}: {year} is not newer")
     text = CURRENT_LINE.sub(f'CURRENT_EDITION = "{year}"', text, count=1)
     return OLDER_LINE.sub("OLDER_EDITIONS = (" + ", ".join(f'"{y}"' for y in years) + ",)", text, count=1)
+
+
+def _spec_js(text: str, year: str) -> str:
+    try:
+        return js_module(yaml.safe_load(text))
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        raise EditionError(f"rulebook/{year}/remapped/search-spec.yaml:{line}: -: not YAML: "
+                           f"{getattr(error, 'problem', None) or error}") from None
 
 
 def publish_edition(root: Path | str, year: str | int, accept_uncertain: bool = False) -> list[str]:
@@ -54,6 +70,8 @@ def publish_edition(root: Path | str, year: str | int, accept_uncertain: bool = 
         # what a person read (and may have corrected) in remapped/, else what the report made
         replacing = [(item.source, (root / item.target).read_text(encoding="utf-8") if (root / item.target).is_file()
                       else item.text) for item in report.remapped]
+        # the browser's copy of the search specification follows it
+        replacing += [(SEARCH_SPEC_JS, _spec_js(text, year)) for name, text in replacing if name == SEARCH_SPEC]
         before = [(name, (root / name).read_bytes()) for name, _ in replacing if (root / name).is_file()]
     except OSError as error:
         raise EditionError(f"{error.filename or MODEL}:0: -: cannot read: {error.strerror or error}") from None

@@ -51,11 +51,19 @@ class Remapped:
     renumbered: int = 0            # references whose id changed
     flags: list[Flag] = field(default_factory=list)
     recheck: list[str] = field(default_factory=list)   # calculators citing a sentence that changed
+    edits: list[tuple[int, str, str]] = field(default_factory=list)   # (line, old, new): edited in place
+    original: str = ""             # the source's text, when `edits` are made in it
 
     @property
     def text(self) -> str:
-        """The new file, written out only when asked for: a report reads the flags and counts alone."""
-        return dump_yaml(self.document, self.header)
+        """The new file, written out only when asked for: a report reads the flags and counts alone. A
+        file remapped by `edits` keeps every other byte (a dump would requote its regular expressions)."""
+        if not self.original:
+            return dump_yaml(self.document, self.header)
+        lines = self.original.splitlines(keepends=True)
+        for line, old, new in self.edits:
+            lines[line - 1] = lines[line - 1].replace(old, new, 1)
+        return "".join(lines)
 
 
 @dataclass(frozen=True)
@@ -412,6 +420,50 @@ def remap_rule_review(root: Path, targets: Targets, year: str, read=read_yaml) -
         if target.new[0] != rule:
             result.renumbered += 1
             finding["rule"] = target.new[0]
+    return result
+
+
+# The rules search sends a story's chip amounts to (spec.yaml `amounts.rules`: name → one rule or part):
+# each name keeps one reference, so a split rule's is placed on the piece its name shares most words
+# with, and flagged; a dropped one is kept as written and flagged, for a person to choose its rule.
+SEARCH_SPEC = "plugins/tdarules/search/spec.yaml"
+
+
+def remap_search_spec(root: Path, targets: Targets, year: str, read=read_yaml) -> Remapped | None:
+    path = root / SEARCH_SPEC
+    if not path.is_file():
+        return None
+    document = read(path, SEARCH_SPEC)
+    result = Remapped(SEARCH_SPEC, f"rulebook/{year}/remapped/search-spec.yaml", document, "",
+                      original=path.read_text(encoding="utf-8"))
+    rules = (document.get("amounts") or {}).get("rules") or {}
+    for name, value in rules.items():
+        where, line = f"amounts.rules.{name}", line_of(document, ("amounts", "rules", name))
+        value = str(value)
+        target = targets.target(value)
+        result.references += 1
+        if target is None or not target.new:
+            why = "was dropped" if target is not None else f"is not a unit of the {targets.old_year} edition"
+            result.flags.append(Flag(SEARCH_SPEC, line, where, f"{value} {why} in {year}: kept as written, name its rule"))
+            continue
+        new = targets.closest(target.new, name.replace("_", " ")) if len(target.new) > 1 else target.new
+        if len(target.new) > 1:
+            result.flags.append(Flag(SEARCH_SPEC, line, where, f"{value} was split into {', '.join(target.new)}: "
+                                                               f"placed on {new[0]}, check it"))
+        elif target.uncertain:
+            result.flags.append(Flag(SEARCH_SPEC, line, where,
+                                     f"{value} → {new[0]}: the aligner is unsure of this match ({target.kind})"))
+        if new[0] == value:
+            continue
+        written = re.search(rf"(?<![\w-]){re.escape(str(name))}:\s*(?P<q>[\"']?){re.escape(value)}(?P=q)",
+                            result.original.splitlines()[line - 1])
+        if written is None:
+            result.flags.append(Flag(SEARCH_SPEC, line, where, f"{value} → {new[0]}: not written as "
+                                                               f"`{name}: \"{value}\"` on its line; change it by hand"))
+            continue
+        result.renumbered += 1
+        rules[name] = _quoted(new[0])
+        result.edits.append((line, written[0], written[0].replace(value, new[0])))
     return result
 
 

@@ -162,13 +162,13 @@ KEYBOARDS: Mapping[str, tuple[re.Pattern[str], dict[int, int]]] = _frozen(
 
 # --- the browser's copy -------------------------------------------------------------------------------
 
-def js_module() -> str:
-    """docs/assets/search/spec.js: this file's data as an ES module."""
+def js_module(data: Mapping[str, Any] = DATA) -> str:
+    """docs/assets/search/spec.js: this file's data (or `data`, a spec.yaml read elsewhere) as an ES module."""
     return ("// Written from plugins/tdarules/search/spec.yaml by `python -m tdarules.search.spec`: edit that\n"
             "// file, not this one (tests/search/test_spec.py checks they agree). Read by number.js (specRegex),\n"
             "// numerals.js, amounts.js, situations.js, learned.js, typos.js, suggest.js, ranking.js,\n"
             "// transliteration.js (through typos.js), known.js and query.js.\n"
-            "export default " + json.dumps(DATA, ensure_ascii=False, indent=1) + ";\n")
+            "export default " + json.dumps(data, ensure_ascii=False, indent=1) + ";\n")
 
 
 if __name__ == "__main__":
