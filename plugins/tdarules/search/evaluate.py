@@ -52,6 +52,7 @@ UNSEEN11 = QUERIES.with_name("questions_unseen11.yaml")
 UNSEEN12 = QUERIES.with_name("questions_unseen12.yaml")
 UNSEEN13 = QUERIES.with_name("questions_unseen13.yaml")   # stories, newcomers, disputes, transliteration
 UNSEEN14 = QUERIES.with_name("questions_unseen14.yaml")   # the seven styles, stories and transliteration among them
+UNSEEN15 = QUERIES.with_name("questions_unseen15.yaml")   # the seven styles again, 60 per language
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
 TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12)
