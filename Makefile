@@ -112,8 +112,8 @@ lint: setup
 	node_modules/.bin/eslint .
 
 # One process (pytest-xdist) per core and one more: a process waiting on a browser, a server or a
-# subprocess leaves its core to the extra one (on two cores: 589 s with three, 698 s with two, 594 s
-# with four). tests/conftest.py decides which process runs which test file.
+# subprocess leaves its core to the extra one; a second extra one finds no core free (the browser
+# tests keep both busy). tests/conftest.py decides which process runs which test file.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: setup lint system-browser system-tools system-java build
 	TDA_REUSE_SITE=1 $(PY) -m pytest -q -n $(TEST_WORKERS) --durations=25
