@@ -359,11 +359,19 @@ def test_a_pdfs_wrapped_lines_become_paragraphs():
 # --------------------------------------------------------------------------------------------
 # the maintainers' page
 
-@pytest.mark.parametrize("language", ["en", "ru", "zh-Hant"])
-def test_the_editions_page_lists_what_the_added_edition_waits_for(added, loaded, language):
-    from tdarules.site.workbench import Workbench, editions_index_page
+@pytest.fixture(scope="module")
+def workbench(loaded):
+    """One workbench for every language's page, as the build makes it: the added edition's report is
+    made once and read by each."""
+    from tdarules.site.workbench import Workbench
     from tdarules.strings import Strings
-    page = editions_index_page(Workbench(loaded, Strings.load(ROOT / "rulebook" / "ui" / "site.yaml")), language)
+    return Workbench(loaded, Strings.load(ROOT / "rulebook" / "ui" / "site.yaml"))
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "zh-Hant"])
+def test_the_editions_page_lists_what_the_added_edition_waits_for(added, workbench, language):
+    from tdarules.site.workbench import editions_index_page
+    page = editions_index_page(workbench, language)
     pending = page[page.index(f'id="pending-{added.year}"'):]
     assert f"rulebook edition publish --year {added.year}" in pending
     for flag in added.report.uncertain:                   # each uncertain match, where to confirm it
