@@ -12,11 +12,14 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
+from synthetic_edition import next_edition, renumber_references
 from tdarules.editions_next.publish import published_model
 from tdarules.editions_next import EditionError
 from tdarules.loader import load_rulebook
 from tdarules.model import CURRENT_EDITION, OLDER_EDITIONS, PUBLISHED_EDITIONS
+from tdarules.search.spec import js_module
 
 ROOT = Path(__file__).resolve().parents[1]
 ONE_LINE_ERROR = re.compile(r"^\S+:\d+: \S+: .+$")
@@ -71,17 +74,12 @@ def test_publish_puts_the_remapped_files_in_place_and_switches_the_code(publishe
 def test_the_browser_copy_of_the_search_specification_follows_it(published):
     """The remapped spec.yaml (chip amounts' rules; the whole build points one at rule 12, which the
     synthetic edition renumbers) is put in place and spec.js, the browser's copy, is written again from it."""
-    import yaml
-
-    from tdarules.search.spec import js_module
-    spec = published.root / "plugins" / "tdarules" / "search" / "spec.yaml"
-    assert spec.read_text(encoding="utf-8") == \
-        (published.root / "rulebook" / published.year / "remapped" / "search-spec.yaml").read_text(encoding="utf-8")
-    from synthetic_edition import next_edition, renumber_references
+    spec = (published.root / "plugins" / "tdarules" / "search" / "spec.yaml").read_text(encoding="utf-8")
+    assert spec == (published.root / "rulebook" / published.year / "remapped" / "search-spec.yaml").read_text(encoding="utf-8")
     new_number = renumber_references(next_edition(load_rulebook(ROOT).edition("en"))).truth["12"][0]
-    assert new_number != "12" and yaml.safe_load(spec.read_text(encoding="utf-8"))["amounts"]["rules"]["change"] == new_number
+    assert new_number != "12" and yaml.safe_load(spec)["amounts"]["rules"]["change"] == new_number
     js = published.root / "docs" / "assets" / "search" / "spec.js"
-    assert js.read_text(encoding="utf-8") == js_module(yaml.safe_load(spec.read_text(encoding="utf-8")))
+    assert js.read_text(encoding="utf-8") == js_module(yaml.safe_load(spec))
 
 
 def test_every_older_edition_has_its_pages_in_each_language(published):
