@@ -11,18 +11,20 @@ from pathlib import Path
 
 import pytest
 import yaml
+from ruamel.yaml import YAML
 
 from synthetic_edition import Synthetic, edit_mapping, longform_text, next_edition, renumber_references, \
     with_amount_rules
 from tdarules.cli import main
-from tdarules.editions_next import EditionReport, add_edition, edition_report
-from tdarules.editions_next.remap import names_its_rule
+from tdarules.editions_next import EditionReport, add_edition, added_edition, edition_report
+from tdarules.editions_next.remap import names_its_rule, remap_questions
 from tdarules.editions_next.source import reflow
 from tdarules.importers.align import read_mapping, units_of
 from tdarules.loader import load_rulebook
 from tdarules.model import Edition
+from tdarules.search.evaluate import load_queries
 from tdarules.validate import validate
-from tdarules.yamlio import read_yaml, to_plain
+from tdarules.yamlio import YamlError, read_yaml, to_plain
 
 ROOT = Path(__file__).resolve().parents[1]
 ONE_LINE_ERROR = re.compile(r"^\S+:\d+: \S+: .+$")
@@ -77,6 +79,10 @@ def loaded(added):
 
 def _yaml(path: Path):
     return to_plain(read_yaml(path))
+
+
+def _plain_yaml(text: str):
+    return to_plain(YAML(typ="rt").load(text))
 
 
 # --------------------------------------------------------------------------------------------
@@ -260,6 +266,45 @@ def test_held_out_labels_follow_the_rules_and_their_texts_stay(added):
         assert moved and all(new[(q["lang"], q["q"])] == ["9"] for q in moved), name
     named = [q for q in old if names_its_rule(q)]                 # "правило 48": the new edition's rule 48
     assert named and all(new[(q["lang"], q["q"])] == q["expect"] for q in named)
+
+
+def test_remapped_question_files_change_only_the_labels_that_moved(added):
+    """A question file is edited where its labels stand: every line whose labels stay is kept byte for
+    byte (a YAML dump would rewrite them, and left `q: overchip … = call?` unquoted, which the loader
+    the index build learns through cannot read), and every file still loads through that loader."""
+    for folder, remapped in (("rulebook/training", "training"), ("tests/search", "search")):
+        for path in sorted((added.root / folder).glob("*.yaml")):
+            new_path = added.root / "rulebook" / added.year / "remapped" / remapped / path.name
+            labels = {(case.lang, case.q): case.expect for case in load_queries(new_path)}
+            moved = [q for q in _yaml(path)["queries"] if labels.get((q["lang"], q["q"])) != [str(e) for e in q["expect"]]]
+            new_lines = set(new_path.read_text(encoding="utf-8").splitlines())
+            rewritten = [line for line in path.read_text(encoding="utf-8").splitlines() if line not in new_lines]
+            # each question is one line: exactly the lines of the questions whose labels moved or went
+            assert len(rewritten) == len(moved), path.name
+            assert all(line.lstrip().startswith("- {") for line in rewritten), path.name
+
+
+def test_a_question_file_written_another_way_is_remapped_through_the_round_trip(added, tmp_path):
+    """One-line questions are edited where they stand; a file in block style, with a comment after a
+    question or a key twice is read by the round trip instead, which keeps the same labels and flags
+    (and names the defect of a broken file by its line)."""
+    _, _, targets = added_edition(added.root, added.year)
+    flow = '- {lang: en, q: "the dealer exposed a card", expect: ["35"], kind: x}\n'
+    block = "- lang: en\n    q: the dealer exposed a card\n    expect:\n      - \"35\"\n    kind: x\n"
+    files = {"flow.yaml": f"queries:\n  {flow}", "block.yaml": f"queries:\n  {block}",
+             "comment.yaml": f"queries:\n  {flow.rstrip()}   # why\n",
+             "twice.yaml": 'queries:\n  - {lang: en, q: "a", q: "b", expect: ["35"]}\n'}
+    (tmp_path / "tests" / "search").mkdir(parents=True)
+    for name, text in files.items():
+        (tmp_path / "tests" / "search" / name).write_text(text, encoding="utf-8")
+    with pytest.raises(YamlError, match=r"twice\.yaml:2: .*duplicate key"):
+        remap_questions(tmp_path, targets, added.year)
+    (tmp_path / "tests" / "search" / "twice.yaml").unlink()
+    remapped = {Path(item.source).name: item for item in remap_questions(tmp_path, targets, added.year)}
+    assert {name for name, item in remapped.items() if item.original} == {"flow.yaml"}
+    labels = {name: _plain_yaml(item.text)["queries"][0]["expect"] for name, item in remapped.items()}
+    assert len(set(map(tuple, labels.values()))) == 1 and labels["flow.yaml"] != ["35"]      # split: one piece
+    assert len({tuple(f.message for f in item.flags) for item in remapped.values()}) == 1
 
 
 def test_glossary_review_and_calculator_citations(added):

@@ -14,19 +14,20 @@ the flags a person reviews, `file:line: where: message`, the line being the old 
 """
 from __future__ import annotations
 
+import json
 import re
-
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from .. import urls
 from ..importers.align import ADDENDUM, Alignment, units_of, words
 from ..model import Edition
-from ..yamlio import dump_yaml, line_of, read_yaml
+from ..yamlio import MAX_DEPTH, dump_yaml, line_of, read_yaml
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,16 @@ class Flag:
         return f"{self.file}:{self.line}: {self.where}: {self.message}"
 
 
+@dataclass(frozen=True)
+class Edit:
+    """One piece of a file's text replaced where it stands: `old` at `column` of `line` (1-based line,
+    0-based column, in characters) becomes `new`."""
+    line: int
+    column: int
+    old: str
+    new: str
+
+
 @dataclass
 class Remapped:
     """One file remapped: where the new file goes, its text, and what a person must read."""
@@ -51,19 +62,23 @@ class Remapped:
     renumbered: int = 0            # references whose id changed
     flags: list[Flag] = field(default_factory=list)
     recheck: list[str] = field(default_factory=list)   # calculators citing a sentence that changed
-    edits: list[tuple[int, str, str]] = field(default_factory=list)   # (line, old, new): edited in place
+    edits: list[Edit] = field(default_factory=list)    # made in `original` where they stand
     original: str = ""             # the source's text, when `edits` are made in it
 
     @property
     def text(self) -> str:
         """The new file, written out only when asked for: a report reads the flags and counts alone. A
-        file remapped by `edits` keeps every other byte (a dump would requote its regular expressions)."""
+        file remapped by `edits` keeps every other byte (a dump would requote its regular expressions
+        and reflow its one-line questions)."""
         if not self.original:
             return dump_yaml(self.document, self.header)
         lines = self.original.splitlines(keepends=True)
-        for line, old, new in self.edits:
-            lines[line - 1] = lines[line - 1].replace(old, new, 1)
-        return "".join(lines)
+        for edit in sorted(self.edits, key=lambda e: (e.line, e.column), reverse=True):
+            line = lines[edit.line - 1]
+            if line[edit.column:edit.column + len(edit.old)] != edit.old:
+                raise ValueError(f"{self.source}:{edit.line}: {edit.old!r} is not at column {edit.column}")
+            lines[edit.line - 1] = line[:edit.column] + edit.new + line[edit.column + len(edit.old):]
+        return self.header + "".join(lines)
 
 
 @dataclass(frozen=True)
@@ -190,12 +205,44 @@ def _replace_list(node, values: list[str]) -> None:
     node[:] = [_quoted(v) for v in values]
 
 
+def _remap_items(result: Remapped, name: str, items, key: str, targets: Targets, year: str, describe,
+                 language_of, drop_empty: bool, by_number, line_at):
+    """The shared reading of both writers below: for each item of the list `name` with a `key:` list,
+    yields (index, new references), or (index, None) when no reference is left and the item goes;
+    counts and flags go to `result`. `line_at(index, position)` is the line of an item (position
+    None) or of one of its references."""
+    source, target_file = result.source, result.target
+    for index, item in enumerate(items):
+        values = item.get(key) if isinstance(item, dict) else None
+        if not values:
+            continue
+        where = f"{name}:{index}"
+        if by_number(item):
+            for position, value in enumerate(values):
+                if str(value) not in targets.new_units:
+                    result.flags.append(Flag(source, line_at(index, position), where,
+                                             f"{value}: named by number, and {year} has no such rule or part"))
+            continue
+        new, notes, renumbered = remap_list(values, targets, describe(item), language_of(item))
+        result.references += len(values)
+        result.renumbered += renumbered
+        for position, message in notes:
+            result.flags.append(Flag(source, line_at(index, position), where, message))
+        if not new and drop_empty:
+            result.flags.append(Flag(source, line_at(index, None), where,
+                                     f"no {key} left in {year}: left out of {target_file}"))
+            yield index, None
+            continue
+        yield index, new
+
+
 def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets, year: str,
                      collection: str | tuple[str, ...], key: str, describe, language_of=lambda item: "en",
                      drop_empty: bool = True, by_number=lambda item: False, read=read_yaml) -> Remapped | None:
-    """Remap `key:` lists inside the items of one or more top-level lists (`collection`). An item for
-    which `by_number` is true names its rule by number in its text ("rule 43"): in the new edition that
-    number means the new edition's rule, so its list is kept, and flagged where that rule is gone."""
+    """Remap `key:` lists inside the items of one or more top-level lists (`collection`), through a
+    round trip that keeps comments. An item for which `by_number` is true names its rule by number in
+    its text ("rule 43"): in the new edition that number means the new edition's rule, so its list is
+    kept, and flagged where that rule is gone."""
     path = root / source
     if not path.is_file():
         return None
@@ -203,31 +250,105 @@ def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets
     result = Remapped(source, target_file, document, _header(source, year))
     for name in (collection,) if isinstance(collection, str) else collection:
         items = document.get(name) or []
+
+        def line_at(index: int, position: int | None, name=name) -> int:
+            return line_of(document, (name, index) if position is None else (name, index, key, position))
+
         emptied = []
-        for index, item in enumerate(items):
-            values = item.get(key) if isinstance(item, dict) else None
-            if not values:
-                continue
-            where = f"{name}:{index}"
-            if by_number(item):
-                for position, value in enumerate(values):
-                    if str(value) not in targets.new_units:
-                        result.flags.append(Flag(source, line_of(document, (name, index, key, position)), where,
-                                                 f"{value}: named by number, and {year} has no such rule or part"))
-                continue
-            new, notes, renumbered = remap_list(values, targets, describe(item), language_of(item))
-            result.references += len(values)
-            result.renumbered += renumbered
-            for position, message in notes:
-                result.flags.append(Flag(source, line_of(document, (name, index, key, position)), where, message))
-            if not new and drop_empty:
+        for index, new in _remap_items(result, name, items, key, targets, year, describe, language_of,
+                                       drop_empty, by_number, line_at):
+            if new is None:
                 emptied.append(index)
-                result.flags.append(Flag(source, line_of(document, (name, index)), where,
-                                         f"no {key} left in {year}: left out of {target_file}"))
-                continue
-            _replace_list(values, new)
+            else:
+                _replace_list(items[index][key], new)
         for index in reversed(emptied):
             del items[index]
+    return result
+
+
+def _one_line_lists(text: str, name: str, key: str):
+    """(the plain items of the top-level list `name`, their nodes) when every item is a flow map on a
+    line of its own and every `key:` in them a flow list, as the question files are written; None for
+    anything else, which the round trip then reads (and names the defect of, if any).
+
+    libyaml reads a question file in milliseconds, where ruamel's round trip takes a second; its
+    nodes know where each list stands, so only the lists that change are rewritten. It refuses nesting
+    past its own limit; a duplicate key or nesting past MAX_DEPTH is left to the round trip to name."""
+    try:
+        loader = yaml.CSafeLoader(text)
+        try:
+            root = loader.get_single_node()
+            data = loader.construct_document(root) if root is not None else None
+        finally:
+            loader.dispose()
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get(name), list) or not _plain_enough(root):
+        return None
+    sequence = next((v for k, v in root.value if k.value == name), None)
+    if not isinstance(sequence, yaml.SequenceNode):
+        return None
+    lines = text.splitlines(keepends=True)
+    for node in sequence.value:
+        start, end = node.start_mark, node.end_mark
+        if not (isinstance(node, yaml.MappingNode) and node.flow_style and start.line == end.line
+                and lines[start.line][:start.column].strip() == "-" and not lines[start.line][end.column:].strip()):
+            return None
+        listed = next((v for k, v in node.value if k.value == key), None)
+        if listed is not None and not (isinstance(listed, yaml.SequenceNode) and listed.flow_style):
+            return None
+    return data[name], sequence.value
+
+
+def _plain_enough(root) -> bool:
+    """No mapping with a key twice and nothing nested past MAX_DEPTH (what read_yaml refuses)."""
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        if isinstance(node, yaml.MappingNode):
+            keys = [k.value for k, _ in node.value]
+            if len(keys) != len(set(keys)):
+                return False
+            stack.extend((v, depth + 1) for _, v in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((v, depth + 1) for v in node.value)
+    return True
+
+
+def remap_one_line_lists(root: Path, source: str, target_file: str, targets: Targets, year: str, name: str,
+                         key: str, describe, language_of, by_number) -> Remapped | None:
+    """remap_rule_lists for a file of one-line flow maps, edited where each list stands: every other
+    byte of the file stays. None when the file is not written that way."""
+    text = (root / source).read_text(encoding="utf-8")
+    found = _one_line_lists(text, name, key)
+    if found is None:
+        return None
+    items, nodes = found
+    result = Remapped(source, target_file, None, _header(source, year), original=text)
+
+    def line_at(index: int, position: int | None) -> int:
+        node = nodes[index]
+        if position is not None:
+            node = next(v for k, v in node.value if k.value == key).value[position]
+        return node.start_mark.line + 1
+
+    lines = text.splitlines(keepends=True)
+    for index, new in _remap_items(result, name, items, key, targets, year, describe, language_of,
+                                   True, by_number, line_at):
+        node = nodes[index]
+        if new is None:                                           # the item's whole line goes
+            result.edits.append(Edit(node.start_mark.line + 1, 0, lines[node.start_mark.line], ""))
+            continue
+        if new == [str(v) for v in items[index][key]]:
+            continue
+        listed = next(v for k, v in node.value if k.value == key)
+        written = text[listed.start_mark.index:listed.end_mark.index]
+        result.edits.append(Edit(listed.start_mark.line + 1, listed.start_mark.column, written,
+                                 "[" + ", ".join(json.dumps(v, ensure_ascii=False) for v in new) + "]"))
+    if sum(not edit.new for edit in result.edits) == len(nodes):
+        return None                       # no question left: the round trip writes the empty list
     return result
 
 
@@ -258,15 +379,24 @@ def names_its_rule(item) -> bool:
     return item.get("kind") == "number" and all(number and number[0] in said for number in wanted)
 
 
+def _question(item) -> str:
+    return str(item.get("q", ""))
+
+
+def _language(item) -> str:
+    return str(item.get("lang", "en"))
+
+
 def remap_questions(root: Path, targets: Targets, year: str, read=read_yaml) -> list[Remapped]:
     out = []
     for folder in QUESTION_FOLDERS:
         for path in sorted((root / folder).glob("*.yaml")):
-            remapped = remap_rule_lists(root, f"{folder}/{path.name}",
-                                        f"rulebook/{year}/remapped/{folder.split('/')[-1]}/{path.name}", targets, year,
-                                        "queries", "expect", lambda item: str(item.get("q", "")),
-                                        language_of=lambda item: str(item.get("lang", "en")),
-                                        by_number=names_its_rule, read=read)
+            source, target = f"{folder}/{path.name}", f"rulebook/{year}/remapped/{folder.split('/')[-1]}/{path.name}"
+            remapped = remap_one_line_lists(root, source, target, targets, year, "queries", "expect", _question,
+                                            _language, names_its_rule)
+            if remapped is None:
+                remapped = remap_rule_lists(root, source, target, targets, year, "queries", "expect", _question,
+                                            language_of=_language, by_number=names_its_rule, read=read)
             if remapped is not None:
                 out.append(remapped)
     return out
@@ -463,7 +593,7 @@ def remap_search_spec(root: Path, targets: Targets, year: str, read=read_yaml) -
             continue
         result.renumbered += 1
         rules[name] = _quoted(new[0])
-        result.edits.append((line, written[0], written[0].replace(value, new[0])))
+        result.edits.append(Edit(line, written.start(), written[0], written[0].replace(value, new[0])))
     return result
 
 
