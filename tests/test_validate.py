@@ -285,11 +285,13 @@ def test_rule_id_with_a_space(root):
     assert f"{EN}:{line}: 4 3: '4 3' is not a well-formed rule id (1…71)" in out, out
 
 
-def test_deep_nesting_is_refused_without_recursion(root):
-    # five times Python's recursion limit: a recursive reader would fail (20,000 took 17 s to read)
-    (root / EN).write_text("rules: " + "[" * 5_000 + "\n", encoding="utf-8")
+@pytest.mark.parametrize("nested", ["[" * 1_000_000, "[" * 40 + "{a: " * 40, "\n  " + "- " * 200 + "x"])
+def test_deep_nesting_is_refused_without_recursion(root, nested):
+    # a thousand times Python's recursion limit (a megabyte): a recursive reader would fail, and a
+    # scanner that looks at every open level for each bracket would not finish in validate's two minutes
+    (root / EN).write_text("edition: '2024'\nrules: " + nested + "\n", encoding="utf-8")
     code, out, _ = validate(root)
-    assert (code, out) == (1, [f"{EN}:1: -: nested more than 64 levels deep"])
+    assert (code, out) == (1, [f"{EN}:{2 + nested.startswith(chr(10))}: -: nested more than 64 levels deep"])
 
 
 def test_alias_bomb_is_refused_quickly(root):
