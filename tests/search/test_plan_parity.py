@@ -26,6 +26,8 @@ MISTYPED = [
     # run together: Russian ones are split into two vocabulary words; English ones are not ("something"
     # would become "some thing"), so these check that both sides leave them whole
     ("en", "checkraise"), ("en", "deadbutton"), ("ru", "точныйстек"), ("ru", "мисдилстек"),
+    # a character OpenCC folds one way in a phrase and another alone (回覆 → 回复; 覆 alone stays)
+    ("zh-Hant", "沒人下注我就棄牌 請回覆"), ("zh-Hant", "乾脆全下 頭髮"),
 ]
 # how a query is read, (language, typed, read as): typos, keyboard layouts, Chinese same-sound slips
 READINGS = [

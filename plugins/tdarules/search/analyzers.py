@@ -5,8 +5,8 @@ importable module (this one), never in a script's ``__main__``.
 
 * English: words (hyphens split: ``all-in`` → ``all``, ``in``), lower case, no stop list (``all in``
   and ``out of turn`` are made of stop words), Porter stemming.
-* Chinese: the text is folded to Simplified with OpenCC ``t2s`` (character for character, so offsets
-  still point into the original Traditional text), then segmented by jieba (search mode, which also
+* Chinese: the text is folded to Simplified by ``t2s`` (OpenCC's conversion of each character alone,
+  so offsets still point into the original Traditional text), then segmented by jieba (search mode, which also
   emits the shorter words inside long ones). A second chain emits the 1- and 2-character n-grams of
   every run of CJK characters, for partial words jieba does not cut out.
 * Russian: Whoosh's ``LanguageAnalyzer("ru")``: lower case, stop words, Snowball stemming, ё → е.
@@ -31,7 +31,24 @@ WORD = re.compile(r"\w+", re.UNICODE)
 LATIN_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
-t2s = simplified     # Traditional → Simplified, same length: offsets line up with the original text
+# The CJK blocks whose characters search folds (the browser's t2s.json covers the same ones).
+CJK_BLOCKS = (range(0x3400, 0x4DC0), range(0x4E00, 0xA000), range(0xF900, 0xFB00))
+
+
+@functools.cache
+def t2s_table() -> dict[int, str]:
+    """{code point: Simplified character} for every character of CJK_BLOCKS that OpenCC folds to
+    another one alone (~4,200): what search folds with, and what the fallback ships."""
+    return {code: s for block in CJK_BLOCKS for code in block
+            if len(s := simplified(chr(code))) == 1 and s != chr(code)}
+
+
+def t2s(text: str) -> str:
+    """Traditional → Simplified for search, character by character, with the table the fallback
+    ships: the browser cannot carry OpenCC's phrase tables, and a query must mean the same on both
+    sides (OpenCC's phrases make 回覆 回复, its characters alone leave 回覆). Same length, so offsets
+    line up with the original text. The zh-Hans pages keep OpenCC's phrases (chinese.simplified)."""
+    return text.translate(t2s_table())
 
 
 # Poker words jieba's general dictionary cuts apart (全下 → 全 / 下); Simplified, from the glossary.

@@ -53,6 +53,7 @@ UNSEEN12 = QUERIES.with_name("questions_unseen12.yaml")
 UNSEEN13 = QUERIES.with_name("questions_unseen13.yaml")   # stories, newcomers, disputes, transliteration
 UNSEEN14 = QUERIES.with_name("questions_unseen14.yaml")   # the seven styles, stories and transliteration among them
 UNSEEN15 = QUERIES.with_name("questions_unseen15.yaml")   # the seven styles again, 60 per language
+UNSEEN16 = QUERIES.with_name("questions_unseen16.yaml")   # the seven styles, newcomers and stories most of all
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
 TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12)

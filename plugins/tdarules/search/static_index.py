@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from . import situations, spec
 from ..editions import to_current
 from ..model import ALL_LANGUAGES
-from .analyzers import CJK, fold, t2s
+from .analyzers import CJK, fold, t2s, t2s_table
 from .index import KIND_BOOST, Doc, Understanding, documents, glossary_keys, query_understanding
 from .suggest import Term
 from .typos import LATIN_OR_CYRILLIC
@@ -78,15 +78,10 @@ def records(rulebook: Rulebook) -> Iterator[Record]:
             yield dict(url=doc.url, content=text, language=PAGEFIND_LANG[lang], meta=meta)
 
 
-# Every CJK character OpenCC folds to another one alone (~4,200: 51 KB, 22 KB gzip, fetched by the
-# fallback on a Chinese site only). Only the site's own characters were shipped before: a query typed
-# with others (時鍾, 隻, 係) stayed Traditional in the fallback and met nothing the API's OpenCC met.
-CJK_BLOCKS = (range(0x3400, 0x4DC0), range(0x4E00, 0xA000), range(0xF900, 0xFB00))
-
-
 def t2s_map(rulebook: Rulebook | None = None) -> dict[str, str]:
-    """{Traditional character: Simplified} as the API's OpenCC folds each character alone."""
-    return {c: s for block in CJK_BLOCKS for c in map(chr, block) if (s := t2s(c)) != c}
+    """{Traditional character: Simplified}: the table search folds with (analyzers.t2s_table), for
+    the fallback on a Chinese site only (~4,200 characters: 51 KB, 22 KB gzip)."""
+    return {chr(code): s for code, s in t2s_table().items()}
 
 
 def known_words(docs: Iterable[Doc], typo_words: list[str]) -> dict[str, object]:
