@@ -290,3 +290,19 @@ def test_menu_button_is_reached_and_worked_with_the_keyboard(new_context, base_u
     assert page.evaluate("document.activeElement.matches('.md-header label[for=\"__drawer\"]')")
     page.keyboard.press(" ")
     assert page.evaluate("document.getElementById('__drawer').checked")
+
+
+def test_a_calculator_built_above_the_focus_does_not_push_it_off_the_screen(new_context, base_url):
+    """A rule page builds its calculator when it comes near the screen, which is when a reader tabs
+    through the links right below it: on a phone the form's height pushed the focused link down."""
+    page = new_context().new_page()
+    page.goto(base_url + "/en/rules/43/")
+    page.wait_for_load_state("networkidle")
+    assert not page.evaluate("!!document.querySelector('section.tda-calc[data-ready]')")    # not built yet
+    link = page.locator('.tda-referenced-by a[href$="#47-A"]')
+    link.focus()
+    wait_until(page, "!!document.querySelector('section.tda-calc[data-ready]')")
+    page.wait_for_timeout(500)                      # a smooth scroll back to it may still run
+    box = link.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
+    assert page.evaluate("document.activeElement.getAttribute('href')").endswith("#47-A")

@@ -682,6 +682,21 @@ function failAll(sections, error) {
   }
 }
 
+function onScreen(element) {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}
+
+// A form built makes its section taller. On a rule page it is built when it comes near the screen,
+// often while a reader tabs through what follows it (the rules that refer here): the element they
+// focused must not be pushed off the screen.
+function keepingFocusInView(section, render) {
+  const active = document.activeElement;
+  const watched = active && active !== document.body && !section.contains(active) && onScreen(active) ? active : null;
+  render();
+  if (watched && !onScreen(watched)) watched.scrollIntoView({ block: 'center' });
+}
+
 export async function start(root = document) {
   const sections = [...root.querySelectorAll('section.tda-calc[data-calc]')];
   if (!sections.length) return [];
@@ -698,7 +713,7 @@ export async function start(root = document) {
       if (section.dataset.ready) return;
       if (!calculators[section.dataset.calc]) return;
       const calc = section.dataset.calc === 'clock' ? new Clock(section, S) : new Calculator(section, S);
-      calc.render();
+      keepingFocusInView(section, () => calc.render());
       section.dataset.ready = 'true';
       made.push(calc);
     } catch (error) {
