@@ -123,27 +123,29 @@ def in_source(text: str, corpus: str) -> bool:
     return re.search(r"(?<![A-Za-z])" + re.escape(text) + r"(?![A-Za-z])", corpus) is not None
 
 
-def language_of(element) -> str | None:
-    """The nearest lang attribute of the element or an ancestor."""
-    while element is not None:
-        lang = element.get("lang")
-        if lang is not None:
-            return lang
-        element = element.getparent()
-    return None
+class Inherited:
+    """Each element's language (its nearest lang attribute, its own or an ancestor's) and whether it
+    sits in a skipped tag, read once from the root down: walking up the ancestors again for every
+    element of ~1,000 pages cost most of the scan."""
 
+    def __init__(self, root):
+        self.state: dict = {}
+        for element in root.iter():
+            parent = element.getparent()
+            parent_skipped, parent_lang = self.state[parent] if parent is not None else (False, None)
+            own = isinstance(element.tag, str) and element.tag.lower() in SKIPPED_TAGS
+            lang = element.get("lang") if isinstance(element.tag, str) else None
+            self.state[element] = (parent_skipped or own, parent_lang if lang is None else lang)
 
-def is_english(element) -> bool:
-    lang = language_of(element)
-    return lang is not None and (lang == "en" or lang.startswith("en-"))
+    def language_of(self, element) -> str | None:
+        return self.state[element][1]
 
+    def is_english(self, element) -> bool:
+        lang = self.language_of(element)
+        return lang is not None and (lang == "en" or lang.startswith("en-"))
 
-def skipped(element) -> bool:
-    while element is not None:
-        if isinstance(element.tag, str) and element.tag.lower() in SKIPPED_TAGS:
-            return True
-        element = element.getparent()
-    return False
+    def skipped(self, element) -> bool:
+        return self.state[element][0]
 
 
 def whole_unit(text: str, corpus: str) -> bool:
@@ -159,12 +161,12 @@ def joined_from_source(block: str, text: str, source: str) -> bool:
                if any(word in piece for word in english_words(text)))
 
 
-def from_source(element, text: str, corpus: dict[str, str]) -> bool:
+def from_source(element, text: str, corpus: dict[str, str], language: str | None) -> bool:
     """The text is the translation's own words: its block (or one joined piece of it) is verbatim source,
     or the text itself is a whole unit of it (a title the site sets beside its own words).
 
     Cross-reference links are the exception: their label is the site's, in the page's language."""
-    source = corpus.get(language_of(element) or "")
+    source = corpus.get(language or "")
     if not source or any(a.get("class", "").split()[:1] == ["tda-ref"] for a in element.iterancestors("a")) \
             or (element.tag == "a" and "tda-ref" in element.get("class", "").split()):
         return False
@@ -182,6 +184,7 @@ def hits_in(html: str, corpus: dict[str, str] | None = None) -> list[str]:
     """Each piece of English UI in one page, as `<tag.class>[attribute] text: words`."""
     corpus = corpus or {}
     root = lxml.html.document_fromstring(html)
+    inherited = Inherited(root)
     found = []
 
     def report(element, where, text, words=None):
@@ -191,13 +194,13 @@ def hits_in(html: str, corpus: dict[str, str] | None = None) -> list[str]:
             found.append(f"<{name}>{where} {' '.join(text.split())[:120]!r}: {' '.join(words)}")
 
     def check_text(element, text):
-        if english_words(text) and not from_source(element, text, corpus):
+        if english_words(text) and not from_source(element, text, corpus, inherited.language_of(element)):
             report(element, "", text)
 
     for element in root.iter():
-        if not isinstance(element.tag, str) or skipped(element):
+        if not isinstance(element.tag, str) or inherited.skipped(element):
             continue
-        if not is_english(element):
+        if not inherited.is_english(element):
             for attribute in ATTRIBUTES:
                 value = element.get(attribute)
                 if not value:
@@ -209,14 +212,14 @@ def hits_in(html: str, corpus: dict[str, str] | None = None) -> list[str]:
                     if term_names_from_source(value, corpus):
                         continue
                 elif english_words(value) and joined_from_source(" ".join(value.split()), value,
-                                                                 corpus.get(language_of(element) or "", "")):
+                                                                 corpus.get(inherited.language_of(element) or "", "")):
                     continue    # a source title in a label: "Назад: Правило 1 (2017): Floor Decisions"
                 report(element, f"[{attribute}]", value)
             if element.text:
                 check_text(element, element.text)
         # The tail belongs to the parent element, so its language is the parent's.
         parent = element.getparent()
-        if element.tail and parent is not None and not skipped(parent) and not is_english(parent):
+        if element.tail and parent is not None and not inherited.skipped(parent) and not inherited.is_english(parent):
             check_text(parent, element.tail)
     return found
 

@@ -54,6 +54,7 @@ UNSEEN13 = QUERIES.with_name("questions_unseen13.yaml")   # stories, newcomers, 
 UNSEEN14 = QUERIES.with_name("questions_unseen14.yaml")   # the seven styles, stories and transliteration among them
 UNSEEN15 = QUERIES.with_name("questions_unseen15.yaml")   # the seven styles again, 60 per language
 UNSEEN16 = QUERIES.with_name("questions_unseen16.yaml")   # the seven styles, newcomers and stories most of all
+UNSEEN17 = QUERIES.with_name("questions_unseen17.yaml")   # newcomers without poker words above all
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
 TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12)
