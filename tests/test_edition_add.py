@@ -286,13 +286,14 @@ def test_remapped_question_files_change_only_the_labels_that_moved(added):
 
 def test_a_question_file_written_another_way_is_remapped_through_the_round_trip(added, tmp_path):
     """One-line questions are edited where they stand; a file in block style, with a comment after a
-    question or a key twice is read by the round trip instead, which keeps the same labels and flags
-    (and names the defect of a broken file by its line)."""
+    question, an alias or a key twice is read by the round trip instead, which keeps the same labels
+    and flags (and names the defect of a broken file by its line)."""
     _, _, targets = added_edition(added.root, added.year)
     flow = '- {lang: en, q: "the dealer exposed a card", expect: ["35"], kind: x}\n'
     block = "- lang: en\n    q: the dealer exposed a card\n    expect:\n      - \"35\"\n    kind: x\n"
     files = {"flow.yaml": f"queries:\n  {flow}", "block.yaml": f"queries:\n  {block}",
              "comment.yaml": f"queries:\n  {flow.rstrip()}   # why\n",
+             "alias.yaml": 'moved: &m ["35"]\nqueries:\n  ' + flow.replace('["35"]', "*m"),
              "twice.yaml": 'queries:\n  - {lang: en, q: "a", q: "b", expect: ["35"]}\n'}
     (tmp_path / "tests" / "search").mkdir(parents=True)
     for name, text in files.items():

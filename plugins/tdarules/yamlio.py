@@ -105,6 +105,8 @@ def _line_past_max_depth(text: str) -> int | None:
     same depth, but only after its scanner has read the whole run of brackets, rescanning every open
     level for each one: 5,000 nested brackets take it seconds, libyaml (C) a millisecond and it stops
     at the first level too deep."""
+    if not hasattr(pyyaml, "CSafeLoader"):         # PyYAML built without libyaml: ruamel alone
+        return None
     depth = 0
     try:
         for event in pyyaml.parse(text, Loader=pyyaml.CSafeLoader):

@@ -274,6 +274,8 @@ def _one_line_lists(text: str, name: str, key: str):
     libyaml reads a question file in milliseconds, where ruamel's round trip takes a second; its
     nodes know where each list stands, so only the lists that change are rewritten. It refuses nesting
     past its own limit; a duplicate key or nesting past MAX_DEPTH is left to the round trip to name."""
+    if not hasattr(yaml, "CSafeLoader"):           # PyYAML built without libyaml: the round trip
+        return None
     try:
         loader = yaml.CSafeLoader(text)
         try:
@@ -301,12 +303,14 @@ def _one_line_lists(text: str, name: str, key: str):
 
 
 def _plain_enough(root) -> bool:
-    """No mapping with a key twice and nothing nested past MAX_DEPTH (what read_yaml refuses)."""
-    stack = [(root, 1)]
+    """No mapping with a key twice, nothing nested past MAX_DEPTH and no alias (a node met twice): what
+    read_yaml refuses or bounds (aliases of aliases expand to billions of values)."""
+    stack, seen = [(root, 1)], set()
     while stack:
         node, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        if depth > MAX_DEPTH or id(node) in seen:
             return False
+        seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             keys = [k.value for k, _ in node.value]
             if len(keys) != len(set(keys)):
