@@ -6,8 +6,8 @@ importable module (this one), never in a script's ``__main__``.
 * English: words (hyphens split: ``all-in`` → ``all``, ``in``), lower case, no stop list (``all in``
   and ``out of turn`` are made of stop words), Porter stemming.
 * Chinese: the text is folded to Simplified by ``t2s`` (OpenCC's conversion of each character alone,
-  so offsets still point into the original Traditional text), then segmented by jieba (search mode, which also
-  emits the shorter words inside long ones). A second chain emits the 1- and 2-character n-grams of
+  so offsets still point into the original Traditional text), then segmented by jieba (search mode,
+  which also emits the shorter words inside long ones). A second chain emits the 1- and 2-character n-grams of
   every run of CJK characters, for partial words jieba does not cut out.
 * Russian: Whoosh's ``LanguageAnalyzer("ru")``: lower case, stop words, Snowball stemming, ё → е.
 """
