@@ -394,6 +394,23 @@ def test_errors_are_one_line(added, capsys, args, names):
     assert not (added.root / "rulebook" / "2099").exists()
 
 
+def test_a_question_file_of_aliases_is_refused_in_one_line(added, tmp_path):
+    """Aliases of aliases (10^8 labels from a few lines) are refused with their file and line, as the
+    loader refuses them, before the remap walks them."""
+    import subprocess
+    import sys
+    root = _copy_project(tmp_path)
+    levels = ['a0: &a0 ["35"]'] + [f"a{n}: &a{n} [" + ", ".join([f"*a{n - 1}"] * 10) + "]" for n in range(1, 9)]
+    (root / "tests" / "search" / "questions_bomb.yaml").write_text(
+        "\n".join(levels) + '\nqueries:\n  - {lang: en, q: "the dealer exposed a card", expect: *a8}\n', encoding="utf-8")
+    shutil.copy(added.source, root / added.source.name)
+    result = subprocess.run([sys.executable, "-m", "tdarules.cli", "edition", "add", added.source.name, "--year", added.year,
+                             "--root", str(root)], cwd=root, capture_output=True, text=True, timeout=120)
+    lines = (result.stdout + result.stderr).strip().splitlines()
+    assert result.returncode == 1 and len(lines) == 1 and ONE_LINE_ERROR.match(lines[0]), lines
+    assert lines[0].startswith("tests/search/questions_bomb.yaml:") and "expands to more than" in lines[0]
+
+
 def test_a_pdfs_wrapped_lines_become_paragraphs():
     layout = ("   Poker TDA Rules\n\n General Concepts\n 1: Floor Decisions\n   The best interest of the game\n"
               "   and fairness are top priorities.\n\f A: First part\n   goes on here.\n")

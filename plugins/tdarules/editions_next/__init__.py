@@ -33,7 +33,8 @@ from ..importers.align import KINDS, LEVELS, Alignment, align, read_mapping, wri
 from ..importers.longform import import_longform
 from ..loader import MAPPING, _validate, stored_editions
 from ..model import LANGUAGES, YEAR, Edition
-from ..yamlio import Problem, YamlError, dump_yaml, line_of, read_yaml, read_yaml_cached, to_plain
+from ..yamlio import MAX_VALUES, Problem, TooLarge, YamlError, dump_yaml, line_of, read_yaml, read_yaml_cached, \
+    to_plain
 from .carry import NEW_NOTE, carry_translation
 from .remap import Flag, Remapped, Targets, kinds, remap_glossary, remap_review, remap_rule_review, \
     remap_questions, remap_search_spec, remap_situations
@@ -270,7 +271,22 @@ def edition_report(root: Path | str, year: str | int, read=read_yaml_cached) -> 
     return _report(root, year, alignment.old_edition, alignment, translations, remapped)
 
 
+def _bounded(read):
+    """`read`, refusing as the loader does a document whose aliases expand past MAX_VALUES values: the
+    remap walks every reference, and aliases of aliases would make billions of them."""
+    def bounded(path: Path, shown_as: str | None = None):
+        document = read(path, shown_as)
+        try:
+            to_plain(document)
+        except TooLarge as error:
+            raise YamlError(Problem(shown_as or str(path), error.line, "-", f"expands to more than {MAX_VALUES:,} "
+                                    "values (YAML aliases nested too deep?)")) from None
+        return document
+    return bounded
+
+
 def _remap_all(root: Path, targets: Targets, year: str, read=read_yaml) -> list[Remapped]:
+    read = _bounded(read)
     try:
         out = [remap_situations(root, targets, year, read), *remap_questions(root, targets, year, read),
                remap_glossary(root, targets, year, read), *remap_review(root, targets, year, read),
