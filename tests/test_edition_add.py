@@ -270,8 +270,9 @@ def test_held_out_labels_follow_the_rules_and_their_texts_stay(added):
 
 def test_remapped_question_files_change_only_the_labels_that_moved(added):
     """A question file is edited where its labels stand: every line whose labels stay is kept byte for
-    byte (a YAML dump would rewrite them, and left `q: overchip … = call?` unquoted, which the loader
-    the index build learns through cannot read), and every file still loads through that loader."""
+    byte (a YAML dump rewrote them, and left `q: overchip … = call?` unquoted, which PyYAML's own
+    parser, the index build's loader where libyaml is missing, cannot read), and every file still
+    loads through the index build's loader."""
     for folder, remapped in (("rulebook/training", "training"), ("tests/search", "search")):
         for path in sorted((added.root / folder).glob("*.yaml")):
             new_path = added.root / "rulebook" / added.year / "remapped" / remapped / path.name
