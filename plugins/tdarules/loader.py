@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from .chinese import simplified
 from .model import CURRENT_EDITION, LANGUAGES, OLDER_EDITIONS, PUBLISHED_EDITIONS, YEAR, Edition, GlossaryTerm, Renumbering, \
     Review, SituationVocabulary, Step, Succession
-from .yamlio import MAX_VALUES, Problem, TooLarge, YamlError, enclosing_id, line_of, read_yaml_cached, to_plain
+from .yamlio import Problem, YamlError, bounded_plain, line_of, read_yaml_cached
 
 # The editions the site is built from: the current one in every stored language, the older English ones.
 EDITION_FILES = {*((CURRENT_EDITION, lang) for lang in LANGUAGES), *((year, "en") for year in OLDER_EDITIONS)}
@@ -323,10 +323,9 @@ def _read(root: Path, file: str, documents: dict, problems: list[Problem], cache
         problems.append(Problem(file, 1, "-", f"the top level must be a mapping, not {_kind(document)}"))
         return None, None
     try:
-        plain = to_plain(document)
-    except TooLarge as error:
-        problems.append(Problem(file, error.line, enclosing_id(path, error.line),
-                                f"expands to more than {MAX_VALUES:,} values (YAML aliases nested too deep?)"))
+        plain = bounded_plain(document, path, file)
+    except YamlError as error:
+        problems.append(error.problem)
         return None, None
     documents[file] = document
     return document, plain

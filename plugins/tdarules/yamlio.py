@@ -167,6 +167,16 @@ KEY_LINE = re.compile(r"""\n {2,8}['"]?((?:RP-)?\d{1,2}(?:-[A-Z])?|[a-z_]+)['"]?
 ID_KEY = re.compile(r"""^  ['"]?((?:RP-)?\d{1,2}(?:-[A-Z])?)['"]?:""")
 
 
+def bounded_plain(document, path: Path, shown_as: str):
+    """to_plain, a document that expands past MAX_VALUES values being a YamlError that names the
+    file, the line and the rule around it."""
+    try:
+        return to_plain(document)
+    except TooLarge as error:
+        raise YamlError(Problem(shown_as, error.line, enclosing_id(path, error.line),
+                                f"expands to more than {MAX_VALUES:,} values (YAML aliases nested too deep?)")) from None
+
+
 def enclosing_id(path: Path, line: int) -> str:
     """The rule (or addendum entry) whose block holds `line`: the nearest id key above it."""
     try:

@@ -33,8 +33,7 @@ from ..importers.align import KINDS, LEVELS, Alignment, align, read_mapping, wri
 from ..importers.longform import import_longform
 from ..loader import MAPPING, _validate, stored_editions
 from ..model import LANGUAGES, YEAR, Edition
-from ..yamlio import MAX_VALUES, Problem, TooLarge, YamlError, dump_yaml, line_of, read_yaml, read_yaml_cached, \
-    to_plain
+from ..yamlio import Problem, YamlError, bounded_plain, dump_yaml, line_of, read_yaml, read_yaml_cached, to_plain
 from .carry import NEW_NOTE, carry_translation
 from .remap import Flag, Remapped, Targets, kinds, remap_glossary, remap_review, remap_rule_review, \
     remap_questions, remap_search_spec, remap_situations
@@ -276,11 +275,7 @@ def _bounded(read):
     remap walks every reference, and aliases of aliases would make billions of them."""
     def bounded(path: Path, shown_as: str | None = None):
         document = read(path, shown_as)
-        try:
-            to_plain(document)
-        except TooLarge as error:
-            raise YamlError(Problem(shown_as or str(path), error.line, "-", f"expands to more than {MAX_VALUES:,} "
-                                    "values (YAML aliases nested too deep?)")) from None
+        bounded_plain(document, path, shown_as or str(path))
         return document
     return bounded
 
