@@ -9,6 +9,7 @@ importer reads, so the synthetic edition can go through the whole path from a so
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -236,7 +237,6 @@ def with_amount_rules(spec_text: str, rules: dict[str, str]) -> str:
     """spec.yaml's text with some of `amounts.rules` (the rules a story's chip amounts lead to) naming
     other rules: the synthetic edition leaves 41 to 61 where they are, so a test of their remapping
     points them at rules it moves."""
-    import re
     for name, rule in rules.items():
         spec_text, count = re.subn(rf'(?<![\w-]){name}: "[^"]*"', f'{name}: "{rule}"', spec_text, count=1)
         assert count == 1, f"spec.yaml: no amounts rule {name!r}"
