@@ -19,8 +19,9 @@ from .generate import write_if_changed
 from .templating import render
 
 
-def redirect_pages(rulebook: Rulebook, strings: Strings, site_url: str) -> dict[str, str]:
-    """Path below the site root → HTML, for every rule and procedure of every language."""
+def redirect_pages(rulebook: Rulebook, strings: Strings, site_url: str, icon: str) -> dict[str, str]:
+    """Path below the site root → HTML, for every rule and procedure of every language; `icon`: the
+    site's favicon, as a path below the site root."""
     pages: dict[str, str] = {}
     for language in ALL_LANGUAGES:
         ctx = Context(rulebook, language, strings)
@@ -29,7 +30,7 @@ def redirect_pages(rulebook: Rulebook, strings: Strings, site_url: str) -> dict[
             path = urls.edition_rule_url(language, rule.id, CURRENT_EDITION).lstrip("/") + "index.html"
             pages[path] = render("edition-redirect.html", language=language, target=target,
                                  canonical=site_url.rstrip("/") + target, label=ctx.citation(rule.id),
-                                 title=rule.title.text)
+                                 title=rule.title.text, icon="/" + icon.lstrip("/"))
     return pages
 
 
@@ -47,7 +48,7 @@ def missing_addresses(rulebook: Rulebook, site_dir: Path) -> list[str]:
     return missing
 
 
-def write_edition_redirects(rulebook: Rulebook, strings: Strings, site_dir: Path, site_url: str) -> int:
+def write_edition_redirects(rulebook: Rulebook, strings: Strings, site_dir: Path, site_url: str, icon: str) -> int:
     """Write the pages; returns how many changed."""
     return sum(write_if_changed(site_dir / path, text)
-               for path, text in redirect_pages(rulebook, strings, site_url).items())
+               for path, text in redirect_pages(rulebook, strings, site_url, icon).items())

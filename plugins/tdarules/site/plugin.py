@@ -162,7 +162,8 @@ class RulesPlugin(BasePlugin[RulesConfig]):
             return
         self._finish_search(config)
         from .edition_paths import missing_addresses, write_edition_redirects
-        write_edition_redirects(self.rulebook, self.strings, Path(config.site_dir), config.site_url or "/")
+        write_edition_redirects(self.rulebook, self.strings, Path(config.site_dir), config.site_url or "/",
+                                config.theme["favicon"])
         # A printed address that leads nowhere is a broken promise: refuse the build, never publish it
         # (an older edition made current needs its pages first).
         missing = missing_addresses(self.rulebook, Path(config.site_dir))
