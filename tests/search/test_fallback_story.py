@@ -1,5 +1,5 @@
 """A story a player pastes, read by the fallback (docs/assets/search/query.js storySearches and
-mergeByRarity, ranking.js rerank; run in Node on static_index's data): no search that wants
+mergeByRarity; run in Node on static_index's data): no search that wants
 every word of it, its words asked one by one, those the learned evidence ties to a rule first and
 those the records lack not at all, and records scored by the rarity of the words they hold."""
 from __future__ import annotations
@@ -17,7 +17,6 @@ pytestmark = needs_node
 
 RUNNER = """
 import * as q from %s;
-import * as r from %s;
 const { data, t2s, calls } = JSON.parse(input);
 process.stdout.write(JSON.stringify(calls.map(([fn, lang, ...args]) => {
   const d = data[lang], map = lang && lang.startsWith("zh") ? t2s : null;
@@ -25,7 +24,6 @@ process.stdout.write(JSON.stringify(calls.map(([fn, lang, ...args]) => {
     case "understand": { const p = q.understand(args[0], d, map); return { story: p.story, searches: p.searches }; }
     case "carry": return args[0].map((w) => q.wordCarry(w, d));
     case "merge": return q.mergeByRarity(args[0], args[1]);
-    case "rank": return r.rerank(args[0], args[1], args[2], 10, args[3]).map((h) => h.id);
   }
   throw new Error(fn);
 })));
@@ -35,7 +33,7 @@ process.stdout.write(JSON.stringify(calls.map(([fn, lang, ...args]) => {
 @pytest.fixture(scope="module")
 def js(query_env):
     def run(*calls):
-        return run_in_node(RUNNER, ["query.js", "ranking.js"], {**query_env, "calls": [list(c) for c in calls]})
+        return run_in_node(RUNNER, ["query.js"], {**query_env, "calls": [list(c) for c in calls]})
     return run
 
 
@@ -121,11 +119,3 @@ def test_records_score_the_rarity_of_the_words_they_hold(js):
     assert [r["id"] for r in merged["results"]] == ["b", "a", "c"]
     b, a = math.log(12) + math.log(4) / 2, math.log(4)
     assert merged["shares"] == pytest.approx([1, a / b, a / b])
-
-
-def test_the_situation_weight_of_a_ranking_is_a_parameter(js, query_env):
-    hits = [{"id": "10", "rule": "10", "kind": "rule", "score": 1}, {"id": "20", "rule": "20", "kind": "rule", "score": 0.8}]
-    data = {"rules": [{"id": "10", "title": "", "url": "/en/rules/10/", "parts": ""},
-                      {"id": "20", "title": "", "url": "/en/rules/20/", "parts": ""}]}
-    usual, story = js(("rank", None, hits, {"20": 0.1}, data, 3.0), ("rank", None, hits, {"20": 0.1}, data, 1.0))
-    assert usual == ["20", "10"] and story == ["10", "20"]

@@ -4,8 +4,8 @@
 // it joins) and the ranking (ranking.js), so a page view that never searches offline does not
 // download them. Hits have the API's form {id, rule, title, url, snippet, score, kind}.
 
-import { understand, mergeRanked, mergeByRarity, suggestion, STORY_SITUATION } from "./query.js";
-import { rank, SITUATION_WEIGHT } from "./ranking.js";
+import { understand, mergeRanked, mergeByRarity, suggestion } from "./query.js";
+import { rank } from "./ranking.js";
 import { prepareData } from "./understanding.js";
 import { knownSearches, vocabulary } from "./known.js";
 import SPEC from "./spec.js";
@@ -107,8 +107,7 @@ export async function searchPagefind(q, limit, lang, html, propose = true) {
   })).sort((a, b) => b.score - a.score);
   const room = Math.max(0, limit - jump.length);
   const situation = withCentral(plan, found, queryData);
-  const weight = SITUATION_WEIGHT * (plan.story ? STORY_SITUATION : 1);
-  const ranked = rank(found, { ...plan, situation }, queryData, room, weight);
+  const ranked = rank(found, { ...plan, situation }, queryData, room);
   const hits = [...jump.map((h, i) => ({ ...h, score: JUMP_TOP - i })), ...ranked];
   const out = { backend: "pagefind", corrected: plan.corrected, hits };
   if (!hits.length && !plan.removed && propose) {       // "did you mean", only if it finds something

@@ -1,37 +1,42 @@
 // Evidence learned from the tuning questions, for the static fallback: the browser's twin of
-// plugins/tdarules/search/learned.py (naive Bayes over the situation keys; the `learned` member of
-// /pagefind/tda-query.<lang>.json).
+// plugins/tdarules/search/learned.py (logistic regression over the situation keys, weights as
+// integers; the `learned` member of /pagefind/tda-query.<lang>.json).
 
 import { match, round4 } from "./situations.js";
 import SPEC from "./spec.js";
 
-const { alpha: LEARNED_ALPHA, weight: LEARNED_WEIGHT, top: LEARNED_TOP } = SPEC.learned;   // learned.ALPHA, WEIGHT, TOP
+const { scale: LEARNED_SCALE, weight: LEARNED_WEIGHT, top: LEARNED_TOP } = SPEC.learned;   // learned.SCALE, WEIGHT, TOP
 
-/** learned.evidence: {rule: WEIGHT × posterior} for the TOP rules of the keys the model knows; {} if none. */
+const has = (model, k) => Object.prototype.hasOwnProperty.call(model.keys, k);
+
+/** learned.evidence: {rule: WEIGHT × its odds against the best rule} for the TOP rules of the keys
+ * the model knows; {} if none. The scores are sums of integers: the same as Python's in any order. */
 export function evidence(model, queryKeys) {
   if (!model) return {};
-  const has = (k) => Object.prototype.hasOwnProperty.call(model.keys, k);
-  const known = [...new Set(queryKeys)].filter(has).sort();
+  const known = [...new Set(queryKeys)].filter((k) => has(model, k));
   if (!known.length) return {};
-  const counts = model.counts;
-  let total = 0;
-  for (const n of counts) total += n;
-  const scores = counts.map((n) => Math.log(n / total) - known.length * Math.log(n + 2 * LEARNED_ALPHA) + known.length * Math.log(LEARNED_ALPHA));
+  const scores = [...model.bias];
   for (const k of known) {
     const pairs = model.keys[k];
-    for (let j = 0; j < pairs.length; j += 2) scores[pairs[j]] += Math.log(pairs[j + 1] + LEARNED_ALPHA) - Math.log(LEARNED_ALPHA);
+    for (let j = 0; j < pairs.length; j += 2) scores[pairs[j]] += pairs[j + 1];
   }
   const best = Math.max(...scores);
-  const weights = scores.map((s) => Math.exp(s - best));
-  let norm = 0;
-  for (const w of weights) norm += w;
   const order = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b).slice(0, LEARNED_TOP);
   const out = {};
   for (const i of order) {
-    const score = round4(LEARNED_WEIGHT * weights[i] / norm);
+    const score = round4(LEARNED_WEIGHT * Math.exp((scores[i] - best) / LEARNED_SCALE));
     if (score > 0) out[model.rules[i]] = score;       // a 0 would still add its rule
   }
   return out;
+}
+
+/** How strongly a key points to one rule: its largest weight for any rule, 0 if it has none. */
+export function keyWeight(model, key) {
+  if (!model || !has(model, key)) return 0;
+  const pairs = model.keys[key];
+  let most = 0;
+  for (let j = 1; j < pairs.length; j += 2) most = Math.max(most, pairs[j]);
+  return most;
 }
 
 /** learned.situation_scores: what the vocabulary matches, with the learned evidence added to each rule's score. */

@@ -36,6 +36,7 @@ import { amountRule } from "./amounts.js";
 import SPEC from "./spec.js";
 import { analyse } from "./understanding.js";
 import { keys } from "./situations.js";
+import { keyWeight } from "./learned.js";
 import { exactTerm, suggest } from "./suggest.js";
 import { isKnown, vocabulary } from "./known.js";
 
@@ -186,7 +187,7 @@ export function pagefindSearches(searches, data) {
   return out;
 }
 
-export const { story_words: STORY_WORDS, story_searches: STORY_SEARCHES, story_situation: STORY_SITUATION } = SPEC.fallback;
+export const { story_words: STORY_WORDS, story_searches: STORY_SEARCHES } = SPEC.fallback;
 export const MENTION_SCORE = SPEC.rule_numbers.mention_score;    // spec.yaml (query.MENTION_SCORE)
 export const AMOUNT_SCORE = SPEC.rule_numbers.amount_score;      // spec.yaml (query.AMOUNT_SCORE)
 
@@ -322,25 +323,21 @@ export function understand(q, data, t2s = null) {
 // A story a player pastes, asked whole, finds nothing (Pagefind wants every word of a search), and its
 // first words are where, when and with whom. From STORY_WORDS words on, each word the records may hold
 // is asked alone and the lists are merged as one search for any of them (mergeByRarity), the API's
-// way of reading a long text; the situation scores then count STORY_SITUATION times as much
-// (fallback.js). spec.yaml `fallback` says what was measured.
+// way of reading a long text. spec.yaml `fallback` says what was measured.
 
-/** How much a word of a story says about the rule it asks for: the most tuning questions of one rule
- * that hold its key (learned.py's counts: its stem or its concept's name; a Chinese word's character
- * pairs), 0 for a word the learned evidence does not know, null for a Latin or Cyrillic word the
- * site's records lack (known.js: Pagefind would shorten it until something matched). */
+/** How much a word of a story says about the rule it asks for: the largest weight the learned
+ * evidence gives any of its keys for one rule (its stem or its concept's name; a Chinese word's
+ * character pairs), 0 for a word the learned evidence does not know, null for a Latin or Cyrillic word
+ * the site's records lack (known.js: Pagefind would shorten it until something matched). */
 export function wordCarry(word, data) {
   const chinese = HAS_CJK.test(word);
   const known = vocabulary(data);
   if (!chinese && known && !isKnown(word, known)) return null;
-  const voc = data.situations, model = data.learned;
+  const voc = data.situations;
   const asKeys = chinese ? [...word.matchAll(CJK_PAIRS)].map((m) => m[1])
     : voc ? keys(word, data.lang || "en", voc.framing, voc.en_framing, voc.concepts) : [];
   let carry = 0;
-  for (const key of asKeys) {
-    const counts = model && Object.prototype.hasOwnProperty.call(model.keys, key) ? model.keys[key] : [];
-    for (let j = 1; j < counts.length; j += 2) carry = Math.max(carry, counts[j]);
-  }
+  for (const key of asKeys) carry = Math.max(carry, keyWeight(data.learned, key));
   return carry;
 }
 

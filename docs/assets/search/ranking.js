@@ -12,9 +12,9 @@ const SECOND = SPEC.ranking.second, THIRD = SPEC.ranking.third;
 const ruleOfTarget = (t) => (/[A-Z]$/.test(t) && t.includes("-") ? t.slice(0, t.lastIndexOf("-")) : t);
 
 /** ranking.rerank: Pagefind's hits (best first, each {id, rule, kind, score}) in the API's order: grouped by rule
- * with the situation vocabulary's scores (times `situationWeight`); rules it names that the text
+ * with the situation vocabulary's scores (times SITUATION_WEIGHT); rules it names that the text
  * search missed are added as hits from data.rules (query.js ShippedRule: {id, title, url, parts}). */
-export function rerank(hits, situation, data, limit = 10, situationWeight = SITUATION_WEIGHT) {
+export function rerank(hits, situation, data, limit = 10) {
   const top = Math.max(0, ...hits.map((h) => h.score || 0)) || 1;
   const groups = new Map(), glossary = [];
   hits.forEach((h, i) => {
@@ -45,7 +45,7 @@ export function rerank(hits, situation, data, limit = 10, situationWeight = SITU
   }
   const groupScore = (rule) => {
     const n = groups.get(rule).map((d) => d[1]).sort((a, b) => b - a);
-    return n[0] + SECOND * (n[1] || 0) + THIRD * (n[2] || 0) + situationWeight * (boost.get(rule) || 0);
+    return n[0] + SECOND * (n[1] || 0) + THIRD * (n[2] || 0) + SITUATION_WEIGHT * (boost.get(rule) || 0);
   };
   const order = [...groups.keys()].sort((a, b) => groupScore(b) - groupScore(a)
     || ((rules.get(a) || [0, 1e9])[1] - (rules.get(b) || [0, 1e9])[1]));
@@ -94,8 +94,8 @@ export function glossaryFirst(hits, exact, data, lang, limit) {
 }
 
 /** ranking.rank: the final order of a query's hits, given its plan (query.js plan): rerank by the
- * plan's situation scores (times `situationWeight`), then the glossary term the whole query is first. */
-export function rank(hits, plan, data, limit = 10, situationWeight = SITUATION_WEIGHT) {
+ * plan's situation scores, then the glossary term the whole query is first. */
+export function rank(hits, plan, data, limit = 10) {
   const lang = (data && data.lang) || "en";
-  return glossaryFirst(rerank(hits, plan.situation, data, limit, situationWeight), plan.exact, data, lang, limit);
+  return glossaryFirst(rerank(hits, plan.situation, data, limit), plan.exact, data, lang, limit);
 }

@@ -265,9 +265,11 @@ export default {
   }
  },
  "learned": {
-  "alpha": 0.1,
+  "c": 1,
+  "scale": 100,
+  "prune": 10,
   "weight": 0.3,
-  "top": 3,
+  "top": 5,
   "min_count": 2
  },
  "suggest": {
@@ -593,7 +595,6 @@ export default {
  "fallback": {
   "story_words": 30,
   "story_searches": 128,
-  "story_situation": 0.7,
   "central": 0.2,
   "renderings": 3,
   "word_searches": 6,
