@@ -12,8 +12,8 @@ that come together in one rule's questions share the evidence, and a key every r
 ("dealer", "hand") earns none, where naive Bayes counted each key as new evidence, so a long story's
 many words made it sure of one rule. A question that several rules answer counts once for each.
 Measured as a classifier alone on the tuning questions it was not trained on (rule MRR@10,
-en / zh / ru), naive Bayes → this: dev11+dev12 0.885 / 0.929 / 0.868 → 0.916 / 0.920 / 0.891, dev13 (stories, newcomers, disputes)
-0.791 / 0.765 / 0.775 → 0.926 / 0.852 / 0.813.
+en / zh / ru), naive Bayes → this: dev11+dev12 0.885 / 0.929 / 0.868 → 0.916 / 0.920 / 0.891;
+dev13 (stories, newcomers, disputes) 0.791 / 0.765 / 0.775 → 0.926 / 0.852 / 0.813.
 
 Weights are kept as integers in 1 / ``SCALE`` (those under ``PRUNE`` dropped): a question's scores
 are then sums of integers, the same in Python and JavaScript, and the fallback downloads fewer
