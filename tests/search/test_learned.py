@@ -107,6 +107,21 @@ def test_a_closed_engine_leaves_nothing_of_its_index_behind(index_dir, monkeypat
     assert [ref() is None for ref in gone] == [True] * len(gone)
 
 
+def test_the_rule_texts_are_learned_from_too(rulebook):
+    """A word only a rule's own text uses (in its title, its parts, its examples) points to that rule,
+    though no tuning question holds it."""
+    from tdarules.search import index, situations
+    lang = "en"
+    understood = index.query_understanding(rulebook, lang)
+    docs = [index.Doc(f"99-{part}", "99", "rule", "Quibbleshanks", f"quibbleshanks {part} chips", "/en/rules/99/")
+            for part in "ABCD"]
+    model = learned.LearnedModel(index.learned_model(lang, understood["situations"], understood["typos"], docs))
+    keys = situations.query_keys("quibbleshanks", lang, situations.Vocabulary(understood["situations"]), index.t2s)
+    found = learned.evidence(model, keys)
+    assert max(found, key=found.get) == "99"
+    assert "99" not in learned.evidence(learned.LearnedModel(understood["learned"]), keys)
+
+
 def test_learns_from_tuning_batches_only():
     """Never from a held-out batch: the figures that count are measured on questions it never saw.
     Training data lives apart from the tests (rulebook/training); every held-out batch, those to come

