@@ -58,7 +58,7 @@ def train(examples: list[tuple[list[str], list[str]]]) -> Model:
     columns = sorted(key for key, n in seen.items() if n > MIN_COUNT)
     column = {key: j for j, key in enumerate(columns)}
     rules = sorted({rule for _, answer in examples for rule in answer})
-    row_of_rule = {rule: i for i, rule in enumerate(rules)}
+    index_of = {rule: i for i, rule in enumerate(rules)}
     if len(rules) < 2:          # nothing to tell apart
         return {"rules": rules, "bias": [0] * len(rules), "keys": {}}
     rows: list[int] = []
@@ -69,22 +69,20 @@ def train(examples: list[tuple[list[str], list[str]]]) -> Model:
         for rule in sorted(set(answer)):
             rows += [len(labels)] * len(present)
             cols += present
-            labels.append(row_of_rule[rule])
+            labels.append(index_of[rule])
     features = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(labels), len(columns)))
+    # every rule is some question's label, so the fitted classes are 0 … len(rules) - 1 in order
     fitted = LogisticRegression(C=C, max_iter=1000).fit(features, np.array(labels))
     coef, intercept = fitted.coef_, fitted.intercept_
     if len(rules) == 2:         # sklearn keeps one row for two classes: the second's against the first
         coef, intercept = np.vstack([-coef / 2, coef / 2]), np.array([-intercept[0] / 2, intercept[0] / 2])
-    order = [int(c) for c in fitted.classes_]          # row of coef → rule index
     weights = np.rint(coef * SCALE).astype(int)
     keys: dict[str, list[int]] = {}
     for j, key in enumerate(columns):
-        pairs = sorted((order[i], int(w)) for i, w in enumerate(weights[:, j]) if abs(w) >= PRUNE)
+        pairs = [(i, int(w)) for i, w in enumerate(weights[:, j]) if abs(w) >= PRUNE]
         if pairs:
             keys[key] = [x for pair in pairs for x in pair]
-    bias = [0] * len(rules)
-    for i, b in enumerate(intercept):
-        bias[order[i]] = int(round(b * SCALE))
+    bias = [int(round(b * SCALE)) for b in intercept]
     return {"rules": rules, "bias": bias, "keys": keys}
 
 
