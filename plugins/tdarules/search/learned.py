@@ -23,8 +23,9 @@ evidence (the best gets ``WEIGHT``), added to what the vocabulary found. A key s
 questions; API / fallback MRR@10), naive Bayes → this: long stories 0.800 / 0.779 → 0.867 / 0.869,
 all 0.870 / 0.857 → 0.880 / 0.876.
 
-Trained at index time from :data:`.evaluate.TUNING` (never a held-out batch), per site language,
-with the same typo correction and keys the engine applies at query time; shipped in meta.json and in
+Trained at index time from :data:`.evaluate.TUNING` (never a held-out batch) and the site's own
+documents (:func:`.index.learned_model`), per site language, with the same typo correction and keys
+the engine applies at query time; shipped in meta.json and in
 ``tda-query.<lang>.json``; docs/assets/search/learned.js (``evidence``) is the twin.
 """
 from __future__ import annotations
