@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from whoosh import index as whoosh_index
 
-from . import deadline, learned, situations
+from . import deadline, situations
 from .analyzers import nfkc_same_length
 from .clause_scores import ClauseScores
 from .lexicon import Lexicon
@@ -36,7 +36,7 @@ class LanguageIndex:
         self.understanding = understanding                          # None: the index was built without it
         self.corrector = Corrector(understanding["typos"]) if understanding else None
         self.vocabulary = situations.Vocabulary(understanding["situations"]) if understanding else None
-        self.model = learned.LearnedModel.of(understanding.get("learned")) if understanding else None
+        self.model = understanding.get("learned") if understanding else None
         self.clause_scores = ClauseScores()
         self._local = threading.local()
 

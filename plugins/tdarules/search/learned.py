@@ -87,12 +87,11 @@ def train(examples: list[tuple[list[str], list[str]]]) -> Model:
     return {"rules": rules, "bias": bias, "keys": keys}
 
 
-def evidence(learned: LearnedModel | None, keys: list[str]) -> dict[str, float]:
-    """{rule: WEIGHT × posterior} for the ``TOP`` rules, from the keys of a question the model knows;
-    {} when it knows none. Rounded to four decimals, as the JS twin is."""
-    if not learned:
+def evidence(model: Model | None, keys: list[str]) -> dict[str, float]:
+    """{rule: WEIGHT × its odds against the best rule} for the ``TOP`` rules, from the keys of a
+    question the model knows; {} when it knows none. Rounded to four decimals, as the JS twin is."""
+    if not model:
         return {}
-    model = learned.model
     known = [k for k in set(keys) if k in model["keys"]]
     if not known:
         return {}
@@ -107,19 +106,7 @@ def evidence(learned: LearnedModel | None, keys: list[str]) -> dict[str, float]:
     return {rule: score for rule, score in found.items() if score > 0}     # a 0 would still add its rule
 
 
-class LearnedModel:
-    """A language's trained model (:func:`train`, JSON in meta.json): the engine holds one per
-    language, so nothing outlives the index it was read from."""
-
-    def __init__(self, model: Model):
-        self.model = model
-
-    @classmethod
-    def of(cls, model: Model | None) -> LearnedModel | None:
-        return cls(model) if model else None
-
-
-def situation_scores(keys: list[str], vocabulary: Vocabulary, model: LearnedModel | None) -> dict[str, float]:
+def situation_scores(keys: list[str], vocabulary: Vocabulary, model: Model | None) -> dict[str, float]:
     """{rule or part id: score}: what the vocabulary matches (:func:`.situations.match`), with the
     learned evidence added to each rule's score."""
     found = situations.match(keys, vocabulary)
