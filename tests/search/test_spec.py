@@ -160,8 +160,8 @@ def test_no_fallback_story_setting_left_by_hand():
 
 
 def test_no_learned_setting_left_by_hand():
-    assert not re.search(r"^(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(SEARCH / "learned.py"), re.M)
-    assert not re.search(r"LEARNED_(?:ALPHA|WEIGHT|TOP)\s*=\s*[0-9]", read(LEARNED_JS))
+    assert not re.search(r"^(?:C|SCALE|PRUNE|WEIGHT|TOP|MIN_COUNT)\s*=\s*[0-9]", read(SEARCH / "learned.py"), re.M)
+    assert not re.search(r"LEARNED_(?:SCALE|WEIGHT|TOP)\s*=\s*[0-9]", read(LEARNED_JS))
 
 
 def test_no_word_pattern_or_cjk_range_left_by_hand():
