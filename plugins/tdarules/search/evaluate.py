@@ -39,6 +39,7 @@ DEV13 = TRAINING / "questions_dev13.yaml"     # stories, newcomers, disputes, tr
 DEV14 = TRAINING / "questions_dev14.yaml"     # newcomers, stories, disputes, situations (API MRR@10 0.837 as it came)
 DEV15 = TRAINING / "questions_dev15.yaml"     # newcomers, disputes, stories, transliteration (0.874 as it came)
 DEV16 = TRAINING / "questions_dev16.yaml"     # newcomers, disputes, stories, situations (0.878 as it came)
+DEV17 = TRAINING / "questions_dev17.yaml"     # newcomers, disputes, stories, situations, transliteration
 # Held-out batches, never tuned on, written blind by hands that never saw the engine or its
 # vocabulary; from unseen3 on, each was written before the engine work it was first used to judge,
 # so its figure is the one that says how the engine does on new questions.
@@ -60,9 +61,10 @@ UNSEEN16 = QUERIES.with_name("questions_unseen16.yaml")   # the seven styles, ne
 UNSEEN17 = QUERIES.with_name("questions_unseen17.yaml")   # newcomers without poker words above all
 UNSEEN18 = QUERIES.with_name("questions_unseen18.yaml")   # the seven styles, 60 per language
 UNSEEN19 = QUERIES.with_name("questions_unseen19.yaml")   # the seven styles, 70 per language
+UNSEEN20 = QUERIES.with_name("questions_unseen20.yaml")   # the seven styles, 70 per language
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
-TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16)
+TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17)
 
 
 @dataclass
