@@ -29,6 +29,8 @@ LOCAL_HOSTS = {"127.0.0.1"}
 # Schemes that never reach the network.
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error", "chrome-extension"}
 
+# The discard port, where nothing listens on a test machine.
+DEAD_PORT = 9
 CHROMIUM_ARGS = [
     "--headless=new",
     "--no-sandbox",
@@ -38,6 +40,11 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     "--disable-quic",
+    # Every request to another host goes to a proxy where nothing listens and fails at once; Chromium
+    # never sends loopback through a proxy, so the site on 127.0.0.1 loads directly. The `request` event
+    # still names each attempt (RequestLog). Routing every request through Playwright instead cost
+    # ~15% of each page load: each one waited on this process.
+    f"--proxy-server=http://127.0.0.1:{DEAD_PORT}",
 ]
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 
@@ -164,21 +171,14 @@ def request_log():
 
 
 def _guarded_context(browser, request_log, **options):
-    """A phone-like browser context; requests to other hosts are recorded and aborted."""
+    """A phone-like browser context; requests to other hosts are recorded, and fail at the browser's
+    dead proxy (CHROMIUM_ARGS)."""
     settings = dict(viewport=PHONE_VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True,
                     locale="en-US", service_workers="block")
     context = browser.new_context(**{**settings, **options})
-
-    def guard(route):
-        url = route.request.url
-        if RequestLog.is_local(url):
-            route.continue_()
-        else:
-            request_log.blocked.append(url)
-            route.abort("blockedbyclient")
-
-    context.route("**/*", guard)
     context.on("request", lambda request: request_log.record(request.url))
+    context.on("requestfailed", lambda request: None if RequestLog.is_local(request.url)
+               else request_log.blocked.append(request.url))
     return context
 
 

@@ -23,3 +23,23 @@ def test_home_redirects_to_english_and_stays_local(page, base_url, request_log):
 
     assert request_log.urls, "no request was recorded at all"
     request_log.assert_local_only()
+
+
+def test_a_request_to_another_host_is_named_and_never_answered(context, base_url, request_log):
+    """The guard every browser test stands on: a page that reaches for another host (by name or by
+    address, from markup or a script) is seen doing it, and gets nothing back."""
+    page = context.new_page()
+    page.goto(f"{base_url}/en/")
+    page.evaluate("""() => { const img = new Image(); img.src = 'http://rules.example.org/x.png';
+                             document.body.append(img); fetch('https://10.1.2.3/y').catch(() => {}); }""")
+    for _ in range(100):                     # both fail at once at the browser's dead proxy
+        if len(request_log.blocked) == 2:
+            break
+        page.wait_for_timeout(50)
+    assert set(request_log.external()) == {"http://rules.example.org/x.png", "https://10.1.2.3/y"}
+    assert set(request_log.blocked) == set(request_log.external())
+    with pytest.raises(AssertionError, match="2 request"):
+        request_log.assert_local_only()
+    # what the site itself asked for came from 127.0.0.1 and arrived
+    assert page.evaluate("document.querySelector('h1, .md-content') !== null")
+    page.close()
