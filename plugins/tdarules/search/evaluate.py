@@ -63,6 +63,7 @@ UNSEEN17 = QUERIES.with_name("questions_unseen17.yaml")   # newcomers without po
 UNSEEN18 = QUERIES.with_name("questions_unseen18.yaml")   # the seven styles, 60 per language
 UNSEEN19 = QUERIES.with_name("questions_unseen19.yaml")   # the seven styles, 70 per language
 UNSEEN20 = QUERIES.with_name("questions_unseen20.yaml")   # the seven styles, 70 per language
+UNSEEN21 = QUERIES.with_name("questions_unseen21.yaml")   # the seven styles, 70 per language
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
 TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18)
