@@ -198,7 +198,7 @@ def cyrillic_twin(abbreviation: str) -> str | None:
     return "".join(TO_CYRILLIC[c] for c in latin)
 
 
-# Typo data and the learned evidence take ~16 s for the four languages, and every build, test
+# Typo data and the learned evidence take ~17 s for the four languages, and every build, test
 # process and bench run made the same again. The answer depends on the documents, the situation
 # vocabulary, the glossary, the tuning questions and this package's code and specification
 # (spec.yaml: the keyboards and look-alike letters the typo data is made with), all in the key.
