@@ -268,7 +268,7 @@ export default {
   "c": 1,
   "scale": 100,
   "prune": 10,
-  "weight": 0.3,
+  "weight": 0.8,
   "top": 5,
   "min_count": 2
  },
