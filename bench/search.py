@@ -53,19 +53,26 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, FRESH, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, UNSEEN13, UNSEEN14, UNSEEN15, UNSEEN16, UNSEEN17, UNSEEN18, UNSEEN19, UNSEEN20, UNSEEN21, load_queries, players_questions, rank_of, summarize  # noqa: E402
+from tdarules.search.evaluate import FRESH, QUERIES, TRAINING, load_queries, players_questions, rank_of, summarize  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
 from lunr_site import site_file_bytes  # noqa: E402
 
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
+
+
+def numbered_batches(folder: Path, prefix: str) -> dict[str, Path]:
+    """{"dev": …, "dev2": …}: the folder's questions_<prefix>*.yaml by name, in their numbers' order,
+    so a new batch file is in the tables without a word here."""
+    paths = sorted(folder.glob(f"questions_{prefix}*.yaml"), key=lambda p: int("".join(filter(str.isdigit, p.stem)) or 0))
+    return {path.stem.removeprefix("questions_"): path for path in paths}
+
+
+UNSEEN_BATCHES = numbered_batches(QUERIES.parent, "unseen")
 # never tuned on: their failures are listed only with --show-held-out
-HELD_OUT = ("held-out", "fresh", "unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6", "unseen7", "unseen8", "unseen9", "unseen11", "unseen12", "unseen13", "unseen14", "unseen15", "unseen16", "unseen17", "unseen18", "unseen19", "unseen20", "unseen21")
+HELD_OUT = ("held-out", "fresh", *UNSEEN_BATCHES)
 # the batches besides questions.yaml, in table order
-BATCHES = {"fresh": FRESH, "dev": DEV, "dev2": DEV2, "dev3": DEV3, "dev4": DEV4, "dev5": DEV5, "dev6": DEV6,
-           "dev7": DEV7, "dev8": DEV8, "dev9": DEV9, "dev10": DEV10, "dev11": DEV11, "dev12": DEV12, "dev13": DEV13, "dev14": DEV14, "dev15": DEV15, "dev16": DEV16, "dev17": DEV17, "dev18": DEV18, "dev19": DEV19,
-           "unseen": UNSEEN, "unseen2": UNSEEN2, "unseen3": UNSEEN3, "unseen4": UNSEEN4, "unseen5": UNSEEN5,
-           "unseen6": UNSEEN6, "unseen7": UNSEEN7, "unseen8": UNSEEN8, "unseen9": UNSEEN9, "unseen11": UNSEEN11, "unseen12": UNSEEN12, "unseen13": UNSEEN13, "unseen14": UNSEEN14, "unseen15": UNSEEN15, "unseen16": UNSEEN16, "unseen17": UNSEEN17, "unseen18": UNSEEN18, "unseen19": UNSEEN19, "unseen20": UNSEEN20, "unseen21": UNSEEN21}
+BATCHES = {"fresh": FRESH, **numbered_batches(TRAINING, "dev"), **UNSEEN_BATCHES}
 SUMMARY: dict[str, dict[str, list]] = {}      # backend -> language -> ranks, for the final table
 
 
