@@ -41,7 +41,7 @@ from .model import CURRENT_EDITION
 from .qa.findings import basis_for
 from .qa.report import findings_for, qa_strings
 from .units import Unit, edition_units
-from .yamlio import Problem, dump_yaml, read_yaml
+from .yamlio import Problem, dump_yaml, read_yaml_round_trip
 
 STORED = ("zh-Hant", "ru")
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.1"
@@ -405,7 +405,7 @@ def _append_to_part(document, edit: Edit, today: str) -> None:
 def edited_yaml(rulebook: Rulebook, language: str, edits: list[Edit], today: str) -> str:
     """The edition file with the edits applied (ruamel round trip: the rest stays byte-identical)."""
     file = Path(rulebook.root) / "rulebook" / CURRENT_EDITION / f"{language}.yaml"
-    document = read_yaml(file)
+    document = read_yaml_round_trip(file)
     for edit in [e for e in edits if e.new]:
         _append_to_part(document, edit, today)
     for edit in [e for e in edits if not e.new]:

@@ -11,8 +11,9 @@ import ruamel.yaml
 import yaml as pyyaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError
-from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.error import MarkedYAMLError, StreamMark
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.reader import Reader, ReaderError
 
 from .disk_cache import MISSING, DiskCache
 
@@ -41,15 +42,114 @@ class YamlError(Exception):
 
 
 def read_yaml(path: Path, shown_as: str | None = None):
-    """Parse a file keeping positions; every way the bytes can be wrong becomes one Problem."""
+    """Parse a file keeping positions (every node knows its line), for code that reads; every way the
+    bytes can be wrong becomes one Problem. No comments are kept: a writer uses read_yaml_round_trip.
+
+    The events come from libyaml (C) and ruamel builds the document from them, as its own round trip
+    would: the same values, types and lines in a tenth of the time (ruamel's scanner and parser are
+    pure Python, ~0.7 s for an edition's file). A file that libyaml refuses, or that holds anything
+    this path does not build the way ruamel would (a tag, a directive, a tab, an anchor's name that
+    the two read differently, a character ruamel refuses, a duplicate key, another document), is read by the round trip, which names the defect."""
     name = shown_as or str(path)
+    text = _decoded(path, name)
+    document = _from_libyaml_events(text, name)
+    return document if document is not None else _round_trip(text, path, name)
+
+
+def read_yaml_round_trip(path: Path, shown_as: str | None = None):
+    """read_yaml keeping comments and styles, for code that edits the document and dumps it back."""
+    name = shown_as or str(path)
+    return _round_trip(_decoded(path, name), path, name)
+
+
+def _decoded(path: Path, name: str) -> str:
     raw = path.read_bytes()
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
         raise YamlError(Problem(name, line, enclosing_id(path, line),
                                 f"not UTF-8: byte 0x{raw[error.start]:02X} ({error.reason})")) from None
+
+
+_EVENT_KINDS = {pyyaml.MappingStartEvent: MappingNode, pyyaml.SequenceStartEvent: SequenceNode}
+
+
+def _from_libyaml_events(text: str, name: str):
+    """The round trip's document without its comments, composed from libyaml's events the way
+    ruamel's composer does (ruamel's resolver types each scalar, ruamel's constructor builds and
+    checks the document); None when the round trip must read the file instead."""
+    # libyaml takes a tab as a space where ruamel refuses it, and lets through characters ruamel refuses
+    if not hasattr(pyyaml, "CSafeLoader") or "\t" in text or Reader.NON_PRINTABLE.search(text):
+        return None
+    loader = YAML(typ="rt")
+    loader.allow_duplicate_keys = False
+    resolve = loader.resolver.resolve
+    open_nodes: list[list] = []           # [collection node, the key waiting for its value]
+    documents: list[Node] = []
+    anchors: dict[str, Node] = {}
+
+    def plainly_named(event) -> bool:
+        """The two parsers end a name at different characters ("&a: x" is anchor "a" to libyaml,
+        "a:" to ruamel): a name both read alike ends at a space, a line's end or a flow bracket."""
+        after = event.start_mark.index + 1 + len(event.anchor)
+        return text[event.start_mark.index] in "&*" and (after >= len(text) or text[after] in " \r\n,]}")
+
+    def mark(at) -> StreamMark:
+        return StreamMark(name, at.index, at.line, at.column)
+
+    def place(node: Node) -> None:
+        if not open_nodes:
+            documents.append(node)
+            return
+        parent = open_nodes[-1]
+        if isinstance(parent[0], SequenceNode):
+            parent[0].value.append(node)
+        elif parent[1] is None:
+            parent[1] = node
+        else:
+            parent[0].value.append((parent[1], node))
+            parent[1] = None
+
+    try:
+        for event in pyyaml.parse(text, Loader=pyyaml.CSafeLoader):
+            kind = type(event)
+            if kind is pyyaml.ScalarEvent or kind in _EVENT_KINDS:
+                if event.tag not in (None, "!") or (event.anchor is not None and not plainly_named(event)):
+                    return None
+                if kind is pyyaml.ScalarEvent:
+                    node = ScalarNode(resolve(ScalarNode, event.value, event.implicit), event.value,
+                                      mark(event.start_mark), mark(event.end_mark), style=event.style,
+                                      anchor=event.anchor)
+                else:
+                    cls = _EVENT_KINDS[kind]
+                    node = cls(resolve(cls, None, event.implicit), [], mark(event.start_mark), None,
+                               flow_style=event.flow_style, anchor=event.anchor)
+                if event.anchor is not None:
+                    anchors[event.anchor] = node
+                place(node)
+                if kind is not pyyaml.ScalarEvent:
+                    open_nodes.append([node, None])
+                    if len(open_nodes) > MAX_DEPTH:
+                        return None
+            elif kind is pyyaml.MappingEndEvent or kind is pyyaml.SequenceEndEvent:
+                open_nodes.pop()[0].end_mark = mark(event.end_mark)
+            elif kind is pyyaml.AliasEvent:
+                if event.anchor not in anchors or not plainly_named(event):
+                    return None
+                place(anchors[event.anchor])
+            elif kind is pyyaml.DocumentStartEvent and (event.version or event.tags):
+                return None
+        if len(documents) != 1:
+            return None
+        return loader.constructor.construct_document(documents[0])
+    except Exception:            # libyaml's errors, a duplicate key, …: the round trip names them
+        return None
+
+
+def _round_trip(text: str, path: Path, name: str):
+    """ruamel's round trip of `text`: the document with its comments, or the Problem that names
+    what is wrong with it."""
     deep = _line_past_max_depth(text)
     if deep is not None:
         raise YamlError(Problem(name, deep, enclosing_id(path, deep), f"nested more than {MAX_DEPTH} levels deep"))
@@ -88,15 +188,16 @@ def read_yaml(path: Path, shown_as: str | None = None):
     return document
 
 
-# ruamel's round-trip parser is pure Python: the nine rulebook files take ~2 s, and every build, CLI
-# call and test that reads the rulebook paid it again for the same bytes. A document that parsed is
-# kept, pickled, under the SHA-256 of its bytes (plus the parser's version and settings): the same
-# bytes give the same document, and anything else (an edit, a broken file) is parsed and checked anew.
-# Only documents that parsed are kept, so every error is still found by the parser itself.
+# Even through libyaml, the rulebook's files take ~0.3 s to read (situations.yaml alone 0.16 s), and
+# every build, CLI call and test that reads the rulebook paid it again for the same bytes; unpickling
+# a document is ~8 times faster. A document that parsed is kept, pickled, under the SHA-256 of its
+# bytes (plus the parser's version and settings): the same bytes give the same document, and anything
+# else (an edit, a broken file) is parsed and checked anew. Only documents that parsed are kept, so
+# every error is still found by the parser itself.
 CACHE_ENV = "TDA_YAML_CACHE"          # a directory, or "off"
 CACHE_KEEP = 256                      # documents kept; the oldest go first
 _CACHE = DiskCache("yaml", CACHE_ENV, CACHE_KEEP)
-_CACHE_SALT = f"yaml-1|{ruamel.yaml.__version__}|{sys.version_info[:2]}|{MAX_DEPTH}".encode()
+_CACHE_SALT = f"yaml-2|{ruamel.yaml.__version__}|{pyyaml.__version__}|{sys.version_info[:2]}|{MAX_DEPTH}".encode()
 
 
 def _line_past_max_depth(text: str) -> int | None:
@@ -196,8 +297,9 @@ def line_of(document, path: tuple) -> int:
     line = document.lc.line + 1 if isinstance(document, (CommentedMap, CommentedSeq)) and document.lc.line is not None else 1
     for key in path:
         if isinstance(node, CommentedMap) and key in node:
-            position = node.lc.key(key)
-            line = position[0] + 1
+            position = (node.lc.data or {}).get(key)     # a key merged in (<<: *anchor) has none here
+            if position is not None:
+                line = position[0] + 1
             node = node[key]
         elif isinstance(node, CommentedSeq) and isinstance(key, int) and key < len(node):
             line = node.lc.item(key)[0] + 1

@@ -33,7 +33,7 @@ from ..importers.align import KINDS, LEVELS, Alignment, align, read_mapping, wri
 from ..importers.longform import import_longform
 from ..loader import MAPPING, _validate, stored_editions
 from ..model import LANGUAGES, YEAR, Edition
-from ..yamlio import Problem, YamlError, bounded_plain, dump_yaml, line_of, read_yaml, read_yaml_cached, to_plain
+from ..yamlio import Problem, YamlError, bounded_plain, dump_yaml, line_of, read_yaml, read_yaml_cached, read_yaml_round_trip, to_plain
 from .carry import NEW_NOTE, carry_translation
 from .remap import Flag, Remapped, Targets, kinds, remap_glossary, remap_review, remap_rule_review, \
     remap_questions, remap_search_spec, remap_situations
@@ -260,7 +260,7 @@ def edition_report(root: Path | str, year: str | int, read=read_yaml_cached) -> 
     """The report of an added edition, rebuilt from its files (a person's edits included).
 
     It reads today's rule-keyed files through the parse cache (they are many, and a report writes
-    nothing); `read=read_yaml` parses afresh, for a caller that writes the remapped files out."""
+    nothing); `read=read_yaml_round_trip` keeps comments, for a caller that writes the remapped files out."""
     root, year = Path(root), str(year)
     alignment, translations, targets = added_edition(root, year)
     try:
@@ -280,7 +280,7 @@ def _bounded(read):
     return bounded
 
 
-def _remap_all(root: Path, targets: Targets, year: str, read=read_yaml) -> list[Remapped]:
+def _remap_all(root: Path, targets: Targets, year: str, read=read_yaml_round_trip) -> list[Remapped]:
     read = _bounded(read)
     try:
         out = [remap_situations(root, targets, year, read), *remap_questions(root, targets, year, read),

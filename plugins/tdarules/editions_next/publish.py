@@ -23,7 +23,7 @@ from ..atomic import WriteError, write_atomic
 from ..search.spec import js_module
 from . import EditionError, edition_report
 from .remap import SEARCH_SPEC
-from ..yamlio import read_yaml
+from ..yamlio import read_yaml_round_trip
 
 MODEL = "plugins/tdarules/model.py"
 SEARCH_SPEC_JS = "docs/assets/search/spec.js"
@@ -57,7 +57,7 @@ def _spec_js(text: str, year: str) -> str:
 def publish_edition(root: Path | str, year: str | int, accept_uncertain: bool = False) -> list[str]:
     """Put the added edition's remapped files in place and make it current; returns the files written."""
     root, year = Path(root), str(year)
-    report = edition_report(root, year, read=read_yaml)        # its files may be written out
+    report = edition_report(root, year, read=read_yaml_round_trip)        # its files may be written out
     open_ids = {m.old or m.new[0] for m in report.alignment.matches if m.uncertain and not m.confirmed}
     waiting = [flag for flag in report.uncertain if flag.where in open_ids]
     if waiting and not accept_uncertain:

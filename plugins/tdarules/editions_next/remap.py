@@ -27,7 +27,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 from .. import urls
 from ..importers.align import ADDENDUM, Alignment, units_of, words
 from ..model import Edition
-from ..yamlio import MAX_DEPTH, dump_yaml, line_of, read_yaml
+from ..yamlio import MAX_DEPTH, dump_yaml, line_of, read_yaml_round_trip
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ def _remap_items(result: Remapped, name: str, items, key: str, targets: Targets,
 
 def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets, year: str,
                      collection: str | tuple[str, ...], key: str, describe, language_of=lambda item: "en",
-                     drop_empty: bool = True, by_number=lambda item: False, read=read_yaml) -> Remapped | None:
+                     drop_empty: bool = True, by_number=lambda item: False, read=read_yaml_round_trip) -> Remapped | None:
     """Remap `key:` lists inside the items of one or more top-level lists (`collection`), through a
     round trip that keeps comments. An item for which `by_number` is true names its rule by number in
     its text ("rule 43"): in the new edition that number means the new edition's rule, so its list is
@@ -360,12 +360,12 @@ def _phrases(item) -> str:
     return " ".join(str(v) for lang in ("en",) for v in (item.get(lang) or []))
 
 
-def remap_situations(root: Path, targets: Targets, year: str, read=read_yaml) -> Remapped | None:
+def remap_situations(root: Path, targets: Targets, year: str, read=read_yaml_round_trip) -> Remapped | None:
     return remap_rule_lists(root, "rulebook/situations.yaml", f"rulebook/{year}/remapped/situations.yaml",
                             targets, year, ("situations", "concepts"), "rules", _phrases, read=read)
 
 
-def remap_glossary(root: Path, targets: Targets, year: str, read=read_yaml) -> Remapped | None:
+def remap_glossary(root: Path, targets: Targets, year: str, read=read_yaml_round_trip) -> Remapped | None:
     return remap_rule_lists(root, "rulebook/glossary.yaml", f"rulebook/{year}/remapped/glossary.yaml",
                             targets, year, "terms", "rules", _phrases, drop_empty=False, read=read)
 
@@ -391,7 +391,7 @@ def _language(item) -> str:
     return str(item.get("lang", "en"))
 
 
-def remap_questions(root: Path, targets: Targets, year: str, read=read_yaml) -> list[Remapped]:
+def remap_questions(root: Path, targets: Targets, year: str, read=read_yaml_round_trip) -> list[Remapped]:
     out = []
     for folder in QUESTION_FOLDERS:
         for path in sorted((root / folder).glob("*.yaml")):
@@ -413,7 +413,7 @@ def _container_targets(unit_id: str, targets: Targets) -> Target | None:
     return targets.target(unit_id.split(":")[0])
 
 
-def remap_review(root: Path, targets: Targets, year: str, read=read_yaml) -> list[Remapped]:
+def remap_review(root: Path, targets: Targets, year: str, read=read_yaml_round_trip) -> list[Remapped]:
     out = []
     for path in sorted((root / "rulebook" / "review").glob("*.yaml")):
         source = f"rulebook/review/{path.name}"
@@ -472,7 +472,7 @@ def remap_review(root: Path, targets: Targets, year: str, read=read_yaml) -> lis
 RULE_REVIEW = "tests/calculators/RULE-REVIEW.yaml"
 
 
-def remap_rule_review(root: Path, targets: Targets, year: str, read=read_yaml) -> Remapped | None:
+def remap_rule_review(root: Path, targets: Targets, year: str, read=read_yaml_round_trip) -> Remapped | None:
     path = root / RULE_REVIEW
     if not path.is_file():
         return None
@@ -563,7 +563,7 @@ def remap_rule_review(root: Path, targets: Targets, year: str, read=read_yaml) -
 SEARCH_SPEC = "plugins/tdarules/search/spec.yaml"
 
 
-def remap_search_spec(root: Path, targets: Targets, year: str, read=read_yaml) -> Remapped | None:
+def remap_search_spec(root: Path, targets: Targets, year: str, read=read_yaml_round_trip) -> Remapped | None:
     path = root / SEARCH_SPEC
     if not path.is_file():
         return None

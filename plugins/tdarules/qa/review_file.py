@@ -9,7 +9,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ..atomic import write_atomic
 from ..loader import Rulebook
-from ..yamlio import dump_yaml, read_yaml
+from ..yamlio import dump_yaml, read_yaml_round_trip
 from .findings import basis_for
 from ..units import fingerprint
 
@@ -40,7 +40,7 @@ def fingerprints_text(rulebook: Rulebook, language: str, unit_ids=None, *, overw
     Nothing is written: the XLIFF import checks the result with the rest of the rulebook first."""
     path = review_path(rulebook.root, language)
     if path.exists():
-        document = read_yaml(path)
+        document = read_yaml_round_trip(path)
     else:
         document = CommentedMap(language=language, fingerprints=CommentedMap(), acknowledgements=[])
     prints = document.setdefault("fingerprints", CommentedMap())
