@@ -51,13 +51,25 @@ def test_every_file_of_the_project_reads_as_the_round_trip_reads_it(file):
     _same_document(read_yaml(ROOT / file), read_yaml_round_trip(ROOT / file))
 
 
+def test_the_projects_own_files_never_need_the_round_trip(monkeypatch):
+    """Every file of the project is read through libyaml: a change of either parser that sends them
+    all to the slow path is caught here, not in the suite's time."""
+    import tdarules.yamlio as yamlio
+
+    def refuse(text, path, name):
+        raise AssertionError(f"{name}: read by the round trip")
+    monkeypatch.setattr(yamlio, "_round_trip", refuse)
+    for file in EVERY_FILE:
+        assert read_yaml(ROOT / file, file) is not None
+
+
 ODD_BUT_VALID = {
     "scalars of every kind": "a: 1\nb: 1.5\nc: true\nd: ~\ne: 0o17\nf: 0x1F\ng: 2024-01-31\nh: '1'\ni: 1_000\n"
                              "j: .inf\nk: yes\nl: 1:20\nm: |\n  two\n  lines\nn: >\n  folded\n  text\n",
     "anchors, aliases and a merge": "base: &b {x: 1, y: [1, 2]}\nother:\n  <<: *b\n  y: 3\nagain: *b\n",
     "flow and block mixed": "rules:\n  '1': {parts: [a, b], 'see': \"x\"}\n  2:\n  - - nested\n    - deeper\n",
     "explicit document": "---\na: 1\n...\n",
-    "names the parsers end alike": "a: &x [1, &y 2]\nb: [*x, *y]\nc: &z\n  d: 1\ne: *z\n",
+    "names the parsers end alike": "t: текст до них\na: &x [1, &y 2]\nb: [*x, *y]\nc: &z\n  d: 1\ne: *z\n",
     "an anchor's name ending in a colon": "- &note: text\n- *note:\n",
     "YAML 1.2 directive": "%YAML 1.2\n---\na: yes\n",
     "a tag": "a: !!str 1\nb: !custom x\n",

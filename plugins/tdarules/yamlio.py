@@ -46,10 +46,11 @@ def read_yaml(path: Path, shown_as: str | None = None):
     bytes can be wrong becomes one Problem. No comments are kept: a writer uses read_yaml_round_trip.
 
     The events come from libyaml (C) and ruamel builds the document from them, as its own round trip
-    would: the same values, types and lines in a tenth of the time (ruamel's scanner and parser are
-    pure Python, ~0.7 s for an edition's file). A file that libyaml refuses, or that holds anything
-    this path does not build the way ruamel would (a tag, a directive, a tab, an anchor's name that
-    the two read differently, a character ruamel refuses, a duplicate key, another document), is read by the round trip, which names the defect."""
+    would: the same values, types and lines in a sixth of the time (ruamel's scanner and parser are
+    pure Python, ~0.15 s for an edition's file, 0.6 s for situations.yaml). A file that libyaml
+    refuses, or that holds anything this path does not build the way ruamel would (a tag, a
+    directive, a tab, an anchor's name the two read differently, a character ruamel refuses, a
+    duplicate key, another document), is read by the round trip, which names the defect."""
     name = shown_as or str(path)
     text = _decoded(path, name)
     document = _from_libyaml_events(text, name)
