@@ -179,3 +179,21 @@ def test_one_rule_per_group_before_the_rest(index_dir):
     first_seen = list(dict.fromkeys(rules))
     # every rule appears once before any rule appears a second time
     assert rules[:len(first_seen)] == first_seen
+
+
+def test_a_word_is_stemmed_once_by_an_engine_however_often_it_is_asked(index_dir, monkeypatch):
+    """The analyzer keeps what it stemmed between queries: a question asked again costs no stemming
+    (each read of Whoosh's schema made a new analyzer with an empty cache)."""
+    from collections import Counter
+
+    from whoosh.lang.snowball.russian import RussianStemmer
+
+    from tdarules.search.query import Engine
+    stemmed: Counter[str] = Counter()
+    original = RussianStemmer.stem
+    monkeypatch.setattr(RussianStemmer, "stem", lambda self, word: stemmed.update([word]) or original(self, word))
+    fresh = Engine(index_dir)              # made after the spy: its analyzer's stemmer is the spy
+    question = "дилер случайно открыл мою карту при раздаче"
+    first = fresh.search(question, "ru", 10)
+    assert stemmed and fresh.search(question, "ru", 10) == first
+    assert max(stemmed.values()) == 1, stemmed.most_common(3)

@@ -205,6 +205,18 @@ def russian_analyzer() -> Any:
     return LanguageAnalyzer("ru")
 
 
+def shared_between_threads(analyzer: Any) -> Any:
+    """``analyzer`` with each stemmer's cache made one that threads can share.
+
+    Whoosh caches a StemFilter's stems in a dict that drops a tenth of its entries when full, with no
+    lock: a thread could lose the entry it just stored to another's clean-up. functools.lru_cache keeps
+    the same bound and is safe across threads."""
+    for item in getattr(analyzer, "items", [analyzer]):
+        if isinstance(item, StemFilter) and item.cachesize and item.cachesize > 1:
+            item._stem = functools.lru_cache(maxsize=item.cachesize)(item._stem.__wrapped__)
+    return analyzer
+
+
 def analyzer_for(language: str) -> Any:
     """The word analyzer for a site language (zh-Hans uses the same chain as zh-Hant)."""
     if language.startswith("zh"):
