@@ -60,8 +60,9 @@ def corpus():
 
 
 def serve_copy(where: Path) -> SiteCopy:
-    # as `rulebook serve` runs it, its start-up and shut-down included (the search processes)
-    return SiteCopy(SITE_DIR, where, lifespan="on", start_timeout=60, rate=None, log_requests=False)
+    # as `rulebook serve` runs it, its start-up and shut-down included (the search processes); a
+    # journey reads the site and takes its server away, it never writes into it
+    return SiteCopy(SITE_DIR, where, lifespan="on", start_timeout=60, rate=None, log_requests=False, linked=True)
 
 
 @pytest.fixture
