@@ -92,9 +92,8 @@ def indicator(focused: dict, unfocused: dict) -> str | None:
     return None
 
 
-# One round trip per stop after the key press: where the new stop is and how it looks, and how the
-# stop before it looks now that focus has left it (four round trips each made the desktop rule page,
-# ~250 stops, the longest test of the file).
+# One round trip per stop after the key press (a desktop rule page has ~250 stops): where the new
+# stop is and how it looks, and how the stop before it looks now that focus has left it.
 STEP = f"""([i, previous]) => {{
   const probe = ({PROBE}), look = ({LOOK});
   const stop = probe(i);
