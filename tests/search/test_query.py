@@ -183,7 +183,7 @@ def test_one_rule_per_group_before_the_rest(index_dir):
 
 def test_a_word_is_stemmed_once_by_an_engine_however_often_it_is_asked(index_dir, monkeypatch):
     """The analyzer keeps what it stemmed between queries: a question asked again costs no stemming
-    (each read of Whoosh's schema made a new analyzer with an empty cache)."""
+    (Whoosh unpickles a new analyzer, its cache empty, at every read of its schema)."""
     from collections import Counter
 
     from whoosh.lang.snowball.russian import RussianStemmer
