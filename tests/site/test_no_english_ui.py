@@ -8,6 +8,7 @@ purpose, as on the printed rules. Code, URLs and file names are not prose. What 
 a name that is the same in every language or English UI that needs a translation."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -114,11 +115,12 @@ def block_of(element):
     return element
 
 
+@functools.lru_cache(maxsize=None)
 def in_source(text: str, corpus: str) -> bool:
     """`text` appears in the source as it stands (not as part of a longer word); an excerpt's ellipses
-    mark what it leaves out."""
+    mark what it leaves out. Remembered: every page repeats the navigation's and footer's texts."""
     text = " ".join(text.split()).strip("…")
-    if not text:
+    if not text or text not in corpus:          # a plain substring test first: most texts are not there
         return False
     return re.search(r"(?<![A-Za-z])" + re.escape(text) + r"(?![A-Za-z])", corpus) is not None
 
