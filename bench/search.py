@@ -53,7 +53,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from tdarules.loader import load_rulebook  # noqa: E402
-from tdarules.search.evaluate import FRESH, QUERIES, TRAINING, load_queries, players_questions, rank_of, summarize  # noqa: E402
+from tdarules.search.evaluate import FRESH, TRAINING, load_queries, numbered_batches, players_questions, rank_of, summarize, unseen_batches  # noqa: E402
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
 from lunr_site import site_file_bytes  # noqa: E402
@@ -61,18 +61,16 @@ from lunr_site import site_file_bytes  # noqa: E402
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 
 
-def numbered_batches(folder: Path, prefix: str) -> dict[str, Path]:
-    """{"dev": …, "dev2": …}: the folder's questions_<prefix>*.yaml by name, in their numbers' order,
-    so a new batch file is in the tables without a word here."""
-    paths = sorted(folder.glob(f"questions_{prefix}*.yaml"), key=lambda p: int("".join(filter(str.isdigit, p.stem)) or 0))
+def by_name(paths: list[Path]) -> dict[str, Path]:
+    """{"dev": …, "dev2": …}: batch files by the name the tables give them."""
     return {path.stem.removeprefix("questions_"): path for path in paths}
 
 
-UNSEEN_BATCHES = numbered_batches(QUERIES.parent, "unseen")
+UNSEEN_BATCHES = by_name(unseen_batches())
 # never tuned on: their failures are listed only with --show-held-out
 HELD_OUT = ("held-out", "fresh", *UNSEEN_BATCHES)
 # the batches besides questions.yaml, in table order
-BATCHES = {"fresh": FRESH, **numbered_batches(TRAINING, "dev"), **UNSEEN_BATCHES}
+BATCHES = {"fresh": FRESH, **by_name(numbered_batches(TRAINING, "dev")), **UNSEEN_BATCHES}
 SUMMARY: dict[str, dict[str, list]] = {}      # backend -> language -> ranks, for the final table
 
 

@@ -126,7 +126,7 @@ def test_learns_from_tuning_batches_only():
     """Never from a held-out batch: the figures that count are measured on questions it never saw.
     Training data lives apart from the tests (rulebook/training); every held-out batch, those to come
     included, is one of tests/search/questions*.yaml."""
-    held_out_files = {evaluate.QUESTIONS, evaluate.FRESH, *evaluate.QUERIES.parent.glob("questions_unseen*.yaml")}
+    held_out_files = {evaluate.QUESTIONS, evaluate.FRESH, *evaluate.unseen_batches()}
     assert all(path.parent == evaluate.TRAINING for path in evaluate.TUNING)
     assert not held_out_files & set(evaluate.TUNING) and len(held_out_files) > 12
 

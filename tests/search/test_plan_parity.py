@@ -97,7 +97,7 @@ TEXT_FIELDS = ("folded", "corrected", "content", "rest", "suggestion")
 
 def every_query(lang: str) -> list[tuple[str, bool]]:
     batches = (None, *evaluate.TUNING, evaluate.QUESTIONS, evaluate.FRESH,
-               *sorted(evaluate.QUERIES.parent.glob("questions_unseen*.yaml")))
+               *evaluate.unseen_batches())
     out: dict[str, bool] = {}
     for batch in batches:
         for case in evaluate.load_queries(batch) if batch else evaluate.load_queries():

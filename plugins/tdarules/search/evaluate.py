@@ -143,10 +143,21 @@ def rank_of(hits: Iterable[tuple[str, str, str]], expect: list[str], glossary_co
     return None
 
 
+def numbered_batches(folder: Path, prefix: str) -> list[Path]:
+    """The folder's questions_<prefix>*.yaml (dev, dev2, …, dev10) in their numbers' order: a new
+    batch file is found without a word in code."""
+    return sorted(folder.glob(f"questions_{prefix}*.yaml"), key=lambda p: int("".join(filter(str.isdigit, p.stem)) or 0))
+
+
+def unseen_batches() -> list[Path]:
+    """Every held-out batch written blind (tests/search/questions_unseen*.yaml), those to come included."""
+    return numbered_batches(QUERIES.parent, "unseen")
+
+
 def held_out_cases() -> list[Case]:
-    """The players' held-out third, fresh and every unseen batch (those to come included)."""
+    """The players' held-out third, fresh and every unseen batch."""
     cases = load_queries(QUESTIONS) + load_queries(FRESH)
-    for path in sorted(QUERIES.parent.glob("questions_unseen*.yaml")):
+    for path in unseen_batches():
         cases += load_queries(path)
     return cases
 
