@@ -27,17 +27,17 @@ class Links:
 
 
 ASSET_RELS = ("stylesheet", "preload", "modulepreload", "icon", "manifest")
+ASSETS = ("//script/@src | //img/@src | //iframe/@src | //source/@src | //link[%s]/@href"
+          % " or ".join(f"@rel='{rel}'" for rel in ASSET_RELS))
 
 
 def parse(path: Path) -> Links:
     # lxml (C), not html.parser: ~1,400 pages are read, which took html.parser ~10 s
     root = lxml.html.document_fromstring(path.read_text(encoding="utf-8"))
-    rels = " or ".join(f"@rel='{rel}'" for rel in ASSET_RELS)
     return Links(
         ids={str(value) for value in root.xpath("//@id")},
         links=[str(value) for value in root.xpath("//a/@href") if value],
-        assets=[str(value) for value in root.xpath(f"//script/@src | //img/@src | //iframe/@src | //source/@src | //link[{rels}]/@href")
-                if value],
+        assets=[str(value) for value in root.xpath(ASSETS) if value],
         ref_links=len(root.xpath("//a[@href != '' and contains(concat(' ', normalize-space(@class), ' '), ' tda-ref ')]")),
     )
 
