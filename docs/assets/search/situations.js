@@ -25,6 +25,27 @@ const AMOUNT = whole(S.patterns.amount);
 const ZH_AMOUNT = specRegex(S.patterns.zh_amount, "gu");
 
 const cutTo = (s, n) => Array.from(s).slice(0, n).join("");
+const ASKED = specRegex(S.patterns.asked, "gu");
+const { asked_min_chars: ASKED_MIN_CHARS, asked_most_of: ASKED_MOST_OF, asked_weight: ASKED_WEIGHT } = S;
+export const ASKED_MIN_KEYS = S.asked_min_keys;       // understanding.js: a question of fewer keys says nothing
+
+/** situations.asked: the question a story asks, the last sentence of `text` (folded) that ends in
+ * "?", if `text` is long enough to be a story and the sentence at most ASKED_MOST_OF of it; else null.
+ * Lengths in code points, as Python counts them. */
+export function asked(text) {
+  const length = Array.from(text).length;
+  if (length < ASKED_MIN_CHARS) return null;
+  const sentences = Array.from(text.matchAll(ASKED), (m) => m[0].trim()).filter((s) => s !== "?");
+  const last = sentences.length ? sentences[sentences.length - 1] : null;
+  return last !== null && Array.from(last).length <= ASKED_MOST_OF * length ? last : null;
+}
+
+/** situations.with_asked: the story's situation scores with its question's added at ASKED_WEIGHT. */
+export function withAsked(scores, askedScores) {
+  const found = { ...scores };
+  for (const [rule, score] of Object.entries(askedScores)) found[rule] = round4((found[rule] || 0) + ASKED_WEIGHT * score);
+  return found;
+}
 
 /** situations.stem: the small suffix stemmer both sides share (cut: to RU_STEM / EN_STEM letters). */
 export function stem(word, lang, cut = true) {

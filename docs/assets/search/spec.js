@@ -256,7 +256,12 @@ export default {
   "shortest_stem": 3,
   "en_stem": 7,
   "ru_stem": 6,
+  "asked_min_chars": 150,
+  "asked_most_of": 0.8,
+  "asked_weight": 0.5,
+  "asked_min_keys": 3,
   "patterns": {
+   "asked": "[^.!?。\\n]+\\?",
    "doubled": "([b-df-hj-km-rtv-y])\\1$",
    "cyrillic": "[а-я]",
    "negation": "n['’]t$",

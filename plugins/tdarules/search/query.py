@@ -377,7 +377,12 @@ class Engine:
         if vocabulary is not None:
             keys = situations.query_keys(text, lang, vocabulary, t2s)
             # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
-            situation = learned.situation_scores(keys, vocabulary, None if deadline.expired() else language.model)
+            model = None if deadline.expired() else language.model
+            situation = learned.situation_scores(keys, vocabulary, model)
+            if (question := situations.asked(text)) is not None:       # what a story asks counts again
+                asked_keys = situations.query_keys(question, lang, vocabulary, t2s)
+                if len(asked_keys) >= spec.ASKED_MIN_KEYS:
+                    situation = situations.with_asked(situation, learned.situation_scores(asked_keys, vocabulary, model))
             plain = t2s(fold(q))
             if (by_amounts := amount_rule(plain, lang)) and situation.get(by_amounts, 0.0) < AMOUNT_SCORE:
                 situation[by_amounts] = AMOUNT_SCORE

@@ -378,6 +378,24 @@ def match(query_keys: list[str], vocabulary: Vocabulary) -> dict[str, float]:
     return found
 
 
+def asked(text: str) -> str | None:
+    """The question a story asks: the last sentence of ``text`` (folded) that ends in "?", if ``text``
+    is long enough to be a story (spec.ASKED_MIN_CHARS) and the sentence at most ASKED_MOST_OF of it."""
+    if len(text) < spec.ASKED_MIN_CHARS:
+        return None
+    sentences = [m.group(0).strip() for m in _P["asked"].finditer(text)]
+    last = next((s for s in reversed(sentences) if s != "?"), None)
+    return last if last is not None and len(last) <= spec.ASKED_MOST_OF * len(text) else None
+
+
+def with_asked(scores: dict[str, float], asked_scores: dict[str, float]) -> dict[str, float]:
+    """The story's situation scores with its question's added at spec.ASKED_WEIGHT."""
+    found = dict(scores)
+    for rule, score in asked_scores.items():
+        found[rule] = round4(found.get(rule, 0.0) + spec.ASKED_WEIGHT * score)
+    return found
+
+
 def round4(x: float) -> float:
     """Four decimals as the JS rounds them (Math.round(x * 1e4) / 1e4: half up on the scaled float;
     Python's round() is exact on the binary value, and the two differed on 0.70085)."""
