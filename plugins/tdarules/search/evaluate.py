@@ -43,6 +43,8 @@ DEV17 = TRAINING / "questions_dev17.yaml"     # newcomers, disputes, stories, si
 DEV18 = TRAINING / "questions_dev18.yaml"     # the same, typed the way people type on a phone (0.896)
 DEV19 = TRAINING / "questions_dev19.yaml"     # every rule and procedure in turn, asked by different people (0.893)
 DEV20 = TRAINING / "questions_dev20.yaml"     # Russian newcomers and disputes, Chinese stories most of all (0.920)
+DEV21 = TRAINING / "questions_dev21.yaml"     # newcomers and disputes, a third of them Russian (0.931)
+DEV22 = TRAINING / "questions_dev22.yaml"     # Russian alone: newcomers, disputes, stories, transliteration (0.887)
 # Held-out batches, never tuned on, written blind by hands that never saw the engine or its
 # vocabulary; from unseen3 on, each was written before the engine work it was first used to judge,
 # so its figure is the one that says how the engine does on new questions.
@@ -67,9 +69,10 @@ UNSEEN19 = QUERIES.with_name("questions_unseen19.yaml")   # the seven styles, 70
 UNSEEN20 = QUERIES.with_name("questions_unseen20.yaml")   # the seven styles, 70 per language
 UNSEEN21 = QUERIES.with_name("questions_unseen21.yaml")   # the seven styles, 70 per language
 UNSEEN22 = QUERIES.with_name("questions_unseen22.yaml")   # the seven styles, 70 per language
+UNSEEN23 = QUERIES.with_name("questions_unseen23.yaml")   # the seven styles, 70 per language
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
-TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20)
+TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22)
 
 
 @dataclass
