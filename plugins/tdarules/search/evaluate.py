@@ -45,6 +45,8 @@ DEV19 = TRAINING / "questions_dev19.yaml"     # every rule and procedure in turn
 DEV20 = TRAINING / "questions_dev20.yaml"     # Russian newcomers and disputes, Chinese stories most of all (0.920)
 DEV21 = TRAINING / "questions_dev21.yaml"     # newcomers and disputes, a third of them Russian (0.931)
 DEV22 = TRAINING / "questions_dev22.yaml"     # Russian alone: newcomers, disputes, stories, transliteration (0.887)
+DEV23 = TRAINING / "questions_dev23.yaml"     # Russian alone: disputes, newcomers, situations, questions (0.917)
+DEV24 = TRAINING / "questions_dev24.yaml"     # Russian and English newcomers, stories, typos (0.884)
 # Held-out batches, never tuned on, written blind by hands that never saw the engine or its
 # vocabulary; from unseen3 on, each was written before the engine work it was first used to judge,
 # so its figure is the one that says how the engine does on new questions.
@@ -70,9 +72,10 @@ UNSEEN20 = QUERIES.with_name("questions_unseen20.yaml")   # the seven styles, 70
 UNSEEN21 = QUERIES.with_name("questions_unseen21.yaml")   # the seven styles, 70 per language
 UNSEEN22 = QUERIES.with_name("questions_unseen22.yaml")   # the seven styles, 70 per language
 UNSEEN23 = QUERIES.with_name("questions_unseen23.yaml")   # the seven styles, 70 per language
+UNSEEN24 = QUERIES.with_name("questions_unseen24.yaml")   # the seven styles, 70 per language
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
-TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22)
+TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23, DEV24)
 
 
 @dataclass
