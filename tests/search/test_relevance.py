@@ -17,7 +17,7 @@ from collections import defaultdict
 
 import pytest
 
-from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, UNSEEN13, UNSEEN14, UNSEEN15, UNSEEN16, UNSEEN17, UNSEEN18, UNSEEN19, UNSEEN20, UNSEEN21, UNSEEN22, UNSEEN23, UNSEEN24, UNSEEN25, UNSEEN26, load_queries, players_questions, rank_of, rule_of, summarize
+from tdarules.search.evaluate import DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, UNSEEN13, load_queries, players_questions, rank_of, rule_of, summarize, unseen_batches
 from tdarules.search.query import search
 
 CASES = load_queries()
@@ -35,9 +35,9 @@ DEV_BATCHES = (DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV11)
 # only (dev12 also trains the learned evidence), so they keep the blind batches' floor
 BLIND = [UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, DEV10, DEV12, *DEV_BATCHES]
 # the held-out batches in the seven styles (stories, newcomers, disputes, transliteration, typos,
-# situations, questions), pooled per language: 990 questions each, so a floor there moves only
-# with a change that loses many of them
-SEVEN_STYLES = (UNSEEN13, UNSEEN14, UNSEEN15, UNSEEN16, UNSEEN17, UNSEEN18, UNSEEN19, UNSEEN20, UNSEEN21, UNSEEN22, UNSEEN23, UNSEEN24, UNSEEN25, UNSEEN26)
+# situations, questions): unseen13 and every one after it, those to come included, pooled per
+# language (990 questions each today), so a floor there moves only with a change that loses many
+SEVEN_STYLES = tuple(unseen_batches()[unseen_batches().index(UNSEEN13):])
 # below today's figures (Russian 0.948 / 0.974 the lowest), above what the learned evidence weighed at
 # 0.3 of a situation score gives (spec.yaml learned.weight; Russian 0.905)
 SEVEN_STYLE_FLOORS = {"mrr@10": 0.91, "recall@3": 0.955}
