@@ -50,6 +50,18 @@ function show(details, { scroll }) {
   }
 }
 
+// The browser scrolls to the fragment's target, the <section> under the title, and may do so
+// after we have scrolled to the <details>, putting the title above the screen. The section's
+// scroll margin (CSS) counts its summary's height, kept here as the title wraps, so both scrolls
+// land at the same place.
+function keepSummaryHeight(details) {
+  const summary = details.querySelector(':scope > summary');
+  if (!summary) return;
+  const note = () => details.style.setProperty('--tda-calc-summary', `${summary.offsetHeight}px`);
+  note();
+  if (typeof ResizeObserver === 'function') new ResizeObserver(note).observe(summary);
+}
+
 function setAddress(hash) {
   const url = new URL(window.location.href);
   url.hash = hash;
@@ -71,6 +83,7 @@ export function setup(doc = document) {
   };
 
   for (const details of items(root)) {
+    keepSummaryHeight(details);
     details.addEventListener('toggle', () => {
       const hash = `#${CALC_PREFIX}${details.dataset.calcItem}`;
       if (details.open) {
