@@ -1,7 +1,8 @@
 """The static fallback's query understanding (docs/assets/search/query.js), run in Node against the
 data build_pagefind writes (static_index.query_data): rule numbers in every form and language,
 2017 numbers through the renumbering, glossary expansion across languages, Simplified typed on the
-zh-Hant site, and the Chinese character spacing the Pagefind records use."""
+zh-Hant site, the Chinese character spacing the Pagefind records use, and a player's word searched
+with the rule text's word for it, as the API searches it."""
 from __future__ import annotations
 
 import gzip
@@ -11,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from node_module import needs_node, run_in_node
+
+from tdarules.search import situations
+from tdarules.search.analyzers import t2s
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
@@ -293,3 +297,15 @@ def test_a_chinese_question_asks_pagefind_its_word_pairs(js):
     short, english = js(("understand", "zh-Hans", "荷官"), ("understand", "en", "dealer exposed my card"))
     assert not [s for s in short["searches"] if s["weight"] in (0.3, 0.15)]   # a word is not a question
     assert [s["text"] for s in english["searches"]][1:] == ["dealer", "exposed", "card"]
+
+
+@pytest.mark.parametrize("typed, text_word", [
+    ("сосед спрятал крупные жетоны за мелкими", "фишки"),     # "tokens", as many players call the chips
+    ("он поставил одним жетоном", "фишкой"),
+    ("мак это куда", "сброс"),
+])
+def test_a_players_word_is_searched_with_the_rule_texts_word_on_both_sides(js, rulebook, typed, text_word):
+    vocabulary = situations.Vocabulary(situations.prepare(rulebook.situations, "ru", t2s))
+    assert text_word in situations.query_content(situations.fold(typed), "ru", vocabulary).split()
+    (plan,) = js(("understand", "ru", typed))
+    assert any(text_word in text.split() for text in texts(plan)), texts(plan)
