@@ -194,6 +194,9 @@ def test_a_word_is_stemmed_once_by_an_engine_however_often_it_is_asked(index_dir
     monkeypatch.setattr(RussianStemmer, "stem", lambda self, word: stemmed.update([word]) or original(self, word))
     fresh = Engine(index_dir)              # made after the spy: its analyzer's stemmer is the spy
     question = "дилер случайно открыл мою карту при раздаче"
-    first = fresh.search(question, "ru", 10)
-    assert stemmed and fresh.search(question, "ru", 10) == first
+    # The same hits in the same order; not the same snippets: the first query of an engine not warmed
+    # opens the index inside its CPU deadline, and on a loaded machine may pass it and leave its
+    # snippets unmarked (as designed).
+    first = [(h.id, h.score) for h in fresh.search(question, "ru", 10)]
+    assert stemmed and [(h.id, h.score) for h in fresh.search(question, "ru", 10)] == first
     assert max(stemmed.values()) == 1, stemmed.most_common(3)
