@@ -24,10 +24,12 @@ import { parseSelection, tokens, MAX_SELECTION } from %s;
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const { hostile, parts, limits } = JSON.parse(input);
+// CPU time, as the Python side measures it: a loaded machine's waits are not the parser's.
 const timed = hostile.map((text) => {
-  const start = performance.now();
+  const start = process.cpuUsage();
   const found = tokens(text).length;
-  return { ms: performance.now() - start, found };
+  const used = process.cpuUsage(start);
+  return { ms: (used.user + used.system) / 1000, found };
 });
 process.stdout.write(JSON.stringify({ max: MAX_SELECTION, timed, limits: limits.map((t) => parseSelection(t, parts)) }));
 """
@@ -42,9 +44,11 @@ def limit_cases() -> list[str]:
 
 @pytest.mark.parametrize("text", HOSTILE, ids=["spaces", "RP+spaces", "number+spaces+x", "RP+spaces-spaces"])
 def test_python_reads_long_runs_of_spaces_in_linear_time(text):
-    start = time.perf_counter()
+    # CPU time of this thread, not the wall clock: a loaded machine slows both readings alike, and a
+    # rescan of 100,000 spaces from each of them would take far more than the bound either way.
+    start = time.thread_time()
     tokens(text)
-    assert time.perf_counter() - start < 0.5
+    assert time.thread_time() - start < 0.5
 
 
 def test_python_refuses_an_overlong_selection_in_one_error():
@@ -53,9 +57,9 @@ def test_python_refuses_an_overlong_selection_in_one_error():
         items, errors = parse_selection(text, PARTS)
         assert [i.rule for i in items] == ["43"] and errors == []
     for text in (too_long, astral, spaces):
-        start = time.perf_counter()
+        start = time.thread_time()
         items, errors = parse_selection(text, PARTS)
-        assert time.perf_counter() - start < 0.5
+        assert time.thread_time() - start < 0.5
         assert items == [] and [e.code for e in errors] == ["too_long"]
         assert len(errors[0].token) <= 21                       # the message quotes its start, not all of it
 
