@@ -5,6 +5,7 @@
 //   and Back leaves the page instead of stepping through every calculator opened);
 // * #calc-<id> in the address, or a link to it followed on the page, opens it in browsers that do
 //   not expand <details> for a fragment, and keeps older browsers' group exclusive;
+// * the browser's own jump to #calc-<id> (the section under the title) leaves the title in view;
 // * old links into the engine reference, which used to be on this page (/calculators/#minraiseinput),
 //   go to its own page with the same anchor.
 // The pure part (which calculator an address means, where an old anchor goes) is `route`, tested in Node.
