@@ -13,8 +13,7 @@ import pytest
 
 from node_module import needs_node, run_in_node
 
-from tdarules.search import situations
-from tdarules.search.analyzers import t2s
+from tdarules.search.query import engine
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
@@ -304,8 +303,7 @@ def test_a_chinese_question_asks_pagefind_its_word_pairs(js):
     ("он поставил одним жетоном", "фишкой"),
     ("мак это куда", "сброс"),
 ])
-def test_a_players_word_is_searched_with_the_rule_texts_word_on_both_sides(js, rulebook, typed, text_word):
-    vocabulary = situations.Vocabulary(situations.prepare(rulebook.situations, "ru", t2s))
-    assert text_word in situations.query_content(situations.fold(typed), "ru", vocabulary).split()
+def test_a_players_word_is_searched_with_the_rule_texts_word_on_both_sides(js, index_dir, typed, text_word):
+    assert text_word in engine(index_dir).plan(typed, "ru")["content"].split()
     (plan,) = js(("understand", "ru", typed))
     assert any(text_word in text.split() for text in texts(plan)), texts(plan)
