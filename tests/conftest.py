@@ -28,13 +28,10 @@ def strings():
 # `make test` runs the suite on several processes (pytest-xdist, a process per core and one more), a test file at a time: a file's
 # module fixtures (an engine, a server, a page, the HTML checker's run) are then made once, not once per
 # process (per test, each process made them again). The files that read one of the costly
-# session fixtures go to one process together (the other whole build: a public address, hostile titles and
-# a next edition published, ~210 s in CI beside the other process; the PDFs).
+# session fixtures go to one process together (the PDFs).
 # (By file, not by xdist_group marks: xdist 3.8 puts a mark's group into `item._nodeid`, which
 # pytest 9 no longer reads.)
 SHARED_FIXTURE_FILES = {
-    "tests/test_cli.py": "public_build", "tests/print/test_site_url.py": "public_build",
-    "tests/test_edition_publish.py": "public_build",
     "tests/print/test_pdfs.py": "pdf_dir", "tests/print/test_pdf_fidelity.py": "pdf_dir",
 }
 
@@ -42,7 +39,7 @@ SHARED_FIXTURE_FILES = {
 # The longest files go out first: a process that draws one of them last runs it alone while the
 # other idles (with collection order, the last 2% of a CI run took ~3 min). Measured with --durations=0.
 LONGEST_FIRST = (
-    "tests/print/test_site_url.py", "tests/test_cli.py", "tests/test_edition_publish.py",
+    "tests/test_edition_publish.py",
     "tests/browser/test_accessibility.py", "tests/browser/test_keyboard.py", "tests/browser/test_offline.py",
     "tests/search/test_plan_parity.py", "tests/test_xliff.py", "tests/test_yaml_mutations.py",
     "tests/search/test_fuzz.py", "tests/search/test_relevance.py",
@@ -68,13 +65,6 @@ def pytest_xdist_make_scheduler(config, log):
             return nodeid if path in SPREAD_FILES else SHARED_FIXTURE_FILES.get(path, path)
 
     return SharedFixturesTogether(config, log)
-
-
-@pytest.fixture(scope="session")
-def public_build(tmp_path_factory):
-    """(project root, completed process) of one whole build at a public address (project_build.py)."""
-    from project_build import whole_build
-    return whole_build(tmp_path_factory.mktemp("public-build"))
 
 
 @pytest.fixture(scope="session")

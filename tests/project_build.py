@@ -1,7 +1,6 @@
-"""A copy of the project and one whole build of it, shared by the tests of the build command
-(tests/test_cli.py), of the public site URL (tests/print/test_site_url.py) and of a new edition made
-current (tests/test_edition_publish.py): each whole build costs one to two minutes, so they read the
-same one."""
+"""A copy of the project with hostile translated titles and a new edition made current
+(`published_copy`), shared by the tests of the edition commands (tests/test_edition_publish.py) and of
+titles through Material's templates (tests/site/test_safe_titles.py)."""
 from __future__ import annotations
 
 import os
@@ -68,14 +67,16 @@ AMOUNT_RULES = {"change": "12"}
 
 
 @dataclass
-class OtherBuild:
-    """The one whole build besides the site's own: what it was made from and what each step said."""
+class PublishedCopy:
+    """A copy of the project in which the synthetic next edition was added and made current, and what
+    each step said."""
     root: Path
-    result: subprocess.CompletedProcess          # `rulebook build`
     year: str                                    # the edition current in it, published there
     env: dict
     refused: subprocess.CompletedProcess         # `edition publish` before the uncertain matches were confirmed
     published: subprocess.CompletedProcess       # ... and after
+    pages: subprocess.CompletedProcess           # copy_pages.py: generated pages, exports, edition addresses
+    indexed: subprocess.CompletedProcess         # `rulebook index`
 
     def run(self, *args: str) -> subprocess.CompletedProcess:
         """A `rulebook` command of the copy's own code in the copy."""
@@ -83,14 +84,14 @@ class OtherBuild:
                               env=self.env, capture_output=True, text=True, timeout=900)
 
 
-def whole_build(target: Path) -> OtherBuild:
-    """One whole build that puts everything a real project meets later in one place, so a test run
-    builds the site twice, not once per concern: a copy of the project with its code, HOSTILE_TITLES
-    in its translations, the synthetic next edition added (`rulebook edition add`), its uncertain
-    matches confirmed by a person and published (`rulebook edition publish`), then `rulebook build
-    --strict` over a stale site for the public address PUBLIC. Without the PDFs: at another address
-    their footers and QR codes change, so the cache would not serve and rendering all of them again
-    takes minutes; `make build` makes them and tests/print checks them."""
+def published_copy(target: Path) -> PublishedCopy:
+    """Everything a real project meets later, in one copy: its code, HOSTILE_TITLES in its
+    translations, the synthetic next edition added (`rulebook edition add`), its uncertain matches
+    confirmed by a person and published (`rulebook edition publish`); then, with the copy's own code,
+    the pages and data the build derives from the switched rulebook (copy_pages.py) and its search
+    index (`rulebook index`). No MkDocs render: the site's own build is the suite's one build, and
+    what MkDocs and Material do with a page is tested there and on a small project
+    (tests/site/test_safe_titles.py)."""
     from synthetic_edition import edit_mapping, longform_text, next_edition, renumber_references, with_amount_rules
     from tdarules.loader import load_rulebook
     from tdarules.yamlio import read_yaml, to_plain
@@ -102,17 +103,16 @@ def whole_build(target: Path) -> OtherBuild:
     synthetic = renumber_references(next_edition(load_rulebook(ROOT).edition("en")))
     year = synthetic.edition.edition
     (root / "longform.txt").write_text(longform_text(synthetic.edition), encoding="utf-8")
-    build = OtherBuild(root, None, year, env, None, None)
-    added = build.run("edition", "add", "longform.txt", "--year", year)
+    copy = PublishedCopy(root, year, env, None, None, None, None)
+    added = copy.run("edition", "add", "longform.txt", "--year", year)
     assert added.returncode == 0, added.stderr
-    build.refused = build.run("edition", "publish", "--year", year)
+    copy.refused = copy.run("edition", "publish", "--year", year)
     # a person reads the uncertain matches and confirms them as the aligner proposed
     mapping = root / "rulebook" / year / "mapping.yaml"
     edit_mapping(mapping, {unit["old"]: {"confirmed": True}
                            for unit in to_plain(read_yaml(mapping))["units"] if unit["uncertain"]})
-    build.published = build.run("edition", "publish", "--year", year)
-    (root / "site").mkdir()
-    (root / "site" / "stale.html").write_text("from the last build", encoding="utf-8")
-    # a hang guard, not a time limit: a whole build takes ~1–2 min on 2 cores shared with other work
-    build.result = build.run("build", "--strict", "--site-url", PUBLIC)
-    return build
+    copy.published = copy.run("edition", "publish", "--year", year)
+    copy.pages = subprocess.run([sys.executable, str(ROOT / "tests" / "copy_pages.py"), str(root)], cwd=root, env=env,
+                                capture_output=True, text=True, timeout=900)
+    copy.indexed = copy.run("index")
+    return copy

@@ -11,7 +11,7 @@ import pytest
 
 from tdarules.show import display_width
 
-from project_build import HOSTILE_MARKERS, project_copy
+from project_build import project_copy
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = ["rulebook/2024/en.yaml", "rulebook/2024/zh-Hant.yaml", "rulebook/2024/ru.yaml",
@@ -19,8 +19,7 @@ FILES = ["rulebook/2024/en.yaml", "rulebook/2024/zh-Hant.yaml", "rulebook/2024/r
 
 
 def rulebook(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    # A hang guard, not a time limit (a build refused early takes seconds; a whole build is
-    # project_build.whole_build's).
+    # A hang guard, not a time limit: a build refused early takes seconds.
     result = subprocess.run([sys.executable, "-m", "tdarules.cli", *args], capture_output=True, text=True,
                             cwd=ROOT, timeout=timeout)
     assert "Traceback" not in result.stderr, result.stderr
@@ -173,20 +172,19 @@ def test_a_failing_mkdocs_build_keeps_the_last_good_site(tmp_path):
     assert not list(root.glob(".site*"))
 
 
-def test_build_writes_site_and_private_index_then_swaps(public_build):
-    """The whole build, as `make build` runs it but for the PDFs (project_build.whole_build), in a copy
-    of the project over a stale site."""
-    root, result = public_build.root, public_build.result
-    assert result.returncode == 0, result.stderr[-3000:]
-    site = root / "site"
+def test_the_build_publishes_the_site_and_keeps_the_index_private():
+    """The suite's one build (`rulebook build --strict`, as `make build` runs it; site_freshness):
+    the site and Pagefind in place, the Whoosh index beside it and not in it, no aside tree left behind.
+    What the build does around MkDocs (the swap, the lock, signals) is tests/site/test_build_lock.py's."""
+    from site_freshness import ensure_fresh_site
+    site = ensure_fresh_site()
     assert (site / "en" / "rules" / "43" / "index.html").is_file() and (site / "pagefind").is_dir()
-    assert not (site / "stale.html").exists()                     # replaced whole, not merged
     assert not (site / "search-index").exists()                   # the private index is not published
-    meta = json.loads((root / "build" / "search-index" / "meta.json").read_text(encoding="utf-8"))
+    meta = json.loads((ROOT / "build" / "search-index" / "meta.json").read_text(encoding="utf-8"))
     assert set(meta["languages"]) == {"en", "zh-Hant", "zh-Hans", "ru"}
-    assert not list(root.glob(".site*")) and not list((root / "build").glob(".search-index*"))
-    assert not list(root.glob(".pagefind*"))                      # Pagefind's scratch folder moved in
-    headers = (root / "build" / "nginx-security-headers.conf").read_text(encoding="utf-8")
+    assert not list(ROOT.glob(".site*")) and not list((ROOT / "build").glob(".search-index*"))
+    assert not list(ROOT.glob(".pagefind*"))                      # Pagefind's scratch folder moved in
+    headers = (ROOT / "build" / "nginx-security-headers.conf").read_text(encoding="utf-8")
     assert 'add_header Content-Security-Policy "default-src \'self\'; script-src \'self\' \'wasm-unsafe-eval\' \'sha256-' in headers
 
 
@@ -195,18 +193,3 @@ def _line(path: Path, needle: str, after: str) -> int:
     return text.count("\n", 0, text.index(needle, text.index(after))) + 1
 
 
-def test_hostile_translated_titles_arrive_escaped_on_every_page(public_build):
-    """Titles imported from a translator's file reach Material's templates (<title>, header, navigation,
-    footer), which print them as HTML: every page of the build must carry them as text, never as markup."""
-    root, result = public_build.root, public_build.result
-    assert result.returncode == 0, result.stderr[-3000:]
-    pages = sorted((root / "site").rglob("*.html"))
-    assert len(pages) > 900
-    raw = {str(page.relative_to(root)): [marker for marker in HOSTILE_MARKERS if marker in page.read_text(encoding="utf-8")]
-           for page in pages}
-    assert not {page: found for page, found in raw.items() if found}
-    rule_page = (root / "site" / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
-    home = (root / "site" / "ru" / "index.html").read_text(encoding="utf-8")
-    assert "&lt;/title&gt;&lt;meta http-equiv=" in rule_page.split("</title>")[0]     # shown, as text
-    assert "&lt;svg onload=alert(2)&gt;" in home and "&lt;style&gt;body{display:none}&lt;/style&gt;" in home
-    assert "&amp;lt;" not in rule_page + home                                        # and only once escaped

@@ -1,10 +1,11 @@
 """`rulebook edition publish`: the synthetic next edition, added beside the current one, becomes current
 in a copy of the whole project (its code too: the command switches the one place the code names the
-current edition), and the site is built with three editions: the project's other whole build, which
-also carries hostile translated titles and a public address (tests/project_build.whole_build). What a
-reader meets afterwards: every older edition at its own address in their language, each pair of
-editions compared, a rule's history, stale translations said in words, every older edition's numbers
-still found by search."""
+current edition), whose pages, data and search index are then written by the copy's own code with
+three editions (tests/project_build.published_copy). What a reader meets afterwards: every older
+edition at its own address in their language, each pair of editions compared, a rule's history, stale
+translations said in words, every older edition's numbers still found by search. The pages are read as
+the plugin hands them to MkDocs (raw HTML with absolute links); what MkDocs and Material make of a page
+is the site's own build's to show."""
 from __future__ import annotations
 
 import json
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from project_build import HOSTILE_MARKERS, HOSTILE_TITLES, published_copy
 from synthetic_edition import next_edition, renumber_references
 from tdarules.editions_next.publish import published_model
 from tdarules.editions_next import EditionError
@@ -27,11 +29,18 @@ MODEL = "plugins/tdarules/model.py"
 
 
 @pytest.fixture(scope="module")
-def published(public_build):
-    """The project's other whole build (tests/project_build.whole_build): the synthetic next edition
-    added, refused while uncertain matches wait, confirmed, published and built."""
-    assert public_build.result.returncode == 0, public_build.result.stdout[-3000:] + public_build.result.stderr[-3000:]
-    return public_build
+def published(tmp_path_factory):
+    """The synthetic next edition added, refused while uncertain matches wait, confirmed, published;
+    its pages, data and index written (tests/project_build.published_copy)."""
+    copy = published_copy(tmp_path_factory.mktemp("published"))
+    for step in (copy.pages, copy.indexed):
+        assert step.returncode == 0, step.stdout[-3000:] + step.stderr[-3000:]
+    return copy
+
+
+def generated(published, path: str) -> str:
+    """A page of the copy as the plugin writes it for MkDocs (docs/generated/<path>.<lang>.md)."""
+    return (published.root / "docs" / "generated" / path).read_text(encoding="utf-8")
 
 
 def test_publish_waits_for_a_person_to_confirm_the_uncertain_matches(published):
@@ -84,34 +93,34 @@ def test_the_browser_copy_of_the_search_specification_follows_it(published):
 
 def test_every_older_edition_has_its_pages_in_each_language(published):
     site = published.root / "site"
-    page = (site / "ru" / CURRENT_EDITION / "rules" / "43" / "index.html").read_text(encoding="utf-8")
+    page = generated(published, f"{CURRENT_EDITION}/rules/43.ru.md")
     ru = load_rulebook(ROOT).edition("ru").rule("43")
     assert ru.parts["A"].blocks[0].text[:40] in page             # the edition it was, in Russian
     assert f'href="/ru/editions/{CURRENT_EDITION}-{published.year}/#old-43"' in page
-    assert (site / "en" / OLDER_EDITIONS[0] / "rules" / "46" / "index.html").is_file()
+    assert f"{OLDER_EDITIONS[0]} Rule 46" in generated(published, f"{OLDER_EDITIONS[0]}/rules/46.en.md")
     for language in ("en", "zh-Hant", "zh-Hans", "ru"):
         for old, new in ((OLDER_EDITIONS[0], CURRENT_EDITION), (OLDER_EDITIONS[0], published.year),
                          (CURRENT_EDITION, published.year)):
-            compared = (site / language / "editions" / f"{old}-{new}" / "index.html").read_text(encoding="utf-8")
+            compared = generated(published, f"editions/{old}-{new}.{language}.md")
             assert 'data-status="' in compared, (language, old, new)
         # the new edition's address leads to the current pages
         assert 'url=/%s/rules/43/"' % language in (site / language / published.year / "rules" / "43" / "index.html").read_text(encoding="utf-8")
 
 
 def test_a_dropped_and_a_split_rule_of_the_older_edition(published):
-    compared = (published.root / "site" / "en" / "editions" / f"{CURRENT_EDITION}-{published.year}" / "index.html").read_text(encoding="utf-8")
+    compared = generated(published, f"editions/{CURRENT_EDITION}-{published.year}.en.md")
     assert re.search(r'data-status="dropped" id="old-9"', compared)
     assert re.search(r'data-status="split" id="old-35"', compared)
 
 
 def test_a_renumbered_rule_shows_its_history(published):
     """The synthetic edition drops rule 9: 2024 rule 10 is now rule 9, and its page says so."""
-    page = (published.root / "site" / "en" / "rules" / "9" / "index.html").read_text(encoding="utf-8")
+    page = generated(published, "rules/9.en.md")
     assert f'href="/en/{CURRENT_EDITION}/rules/10/#redline">{CURRENT_EDITION} edition: Rule 10<' in page
 
 
 def test_a_stale_translation_says_so(published):
-    page = (published.root / "site" / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
+    page = generated(published, "rules/43.ru.md")
     assert f'<span class="tda-stale">перевод текста {CURRENT_EDITION} г.' in page
 
 
@@ -145,9 +154,24 @@ def test_the_scripts_read_the_current_editions_data_wherever_it_is(published):
     """The companion column and the sheet builder fetch the edition's data from the folder the page
     names: after the switch, the new edition's, which is there."""
     site, year = published.root / "site", published.year
-    rule = (site / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
+    rule = generated(published, "rules/43.ru.md")
     assert f'data-data="/data/{year}/"' in rule and (site / "data" / year / "en" / "rules" / "43.json").is_file()
-    builder = (site / "ru" / "print" / "index.html").read_text(encoding="utf-8")
+    builder = generated(published, "print.ru.md")
     assert f'"dataFolder": "/data/{year}/"' in builder and (site / "data" / year / "ru.json").is_file()
     scripts = [p for p in (ROOT / "docs" / "assets").rglob("*.js") if p.name != "spec.js"]
     assert scripts and not [p for p in scripts if re.search(r"/data/\d{4}/", p.read_text(encoding="utf-8"))]
+
+
+def test_hostile_titles_reach_the_pages_as_data_and_never_as_markup(published):
+    """The translated titles an attacker imported: in a page's front matter (YAML data, which the
+    site's title hook escapes for Material: tests/site/test_safe_titles.py) and escaped wherever the
+    plugin writes them into a page's HTML itself."""
+    pages = sorted((published.root / "docs" / "generated").rglob("*.md"))
+    assert len(pages) > 900
+    bodies = {str(page.relative_to(published.root)): page.read_text(encoding="utf-8").split("\n---\n", 1)[-1] for page in pages}
+    assert not {name: [m for m in HOSTILE_MARKERS if m in body] for name, body in bodies.items()
+                if any(m in body for m in HOSTILE_MARKERS)}
+    page = generated(published, "rules/43.ru.md")
+    front = yaml.safe_load(page.split("---\n", 2)[1])
+    assert HOSTILE_TITLES["ru"]["text: Размер рейза\n"] in front["title"]
+    assert "&lt;/title&gt;&lt;meta http-equiv=" in bodies["docs/generated/rules/43.ru.md"]

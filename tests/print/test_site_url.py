@@ -1,5 +1,7 @@
-"""The public site URL (TDA_SITE_URL / `rulebook build --site-url`): a real build at another address
-puts it in canonical links, sitemaps, the printed footer and the QR codes."""
+"""The public site URL (TDA_SITE_URL / `rulebook build --site-url`): read and refused, and each of its
+consumers called with a public address (canonical links through mkdocs.yml, the printed footer, the
+page sitemaps, the QR codes and the addresses they encode). tests/print/test_printed_address.py has
+the same consumers without one."""
 from __future__ import annotations
 
 import re
@@ -10,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from project_build import PUBLIC
+from tdarules.model import CURRENT_EDITION
 from tdarules.site_url import DEFAULT, SiteUrlError, normalize
 
 ROOT = Path(__file__).resolve().parents[2]
+PUBLIC = "https://rules.example.org/"
 
 
 @pytest.mark.parametrize("raw, expected", [("https://rules.example.org", PUBLIC), (PUBLIC, PUBLIC),
@@ -39,45 +42,53 @@ def test_build_refuses_a_bad_site_url_in_one_line():
     assert len(result.stderr.strip().splitlines()) == 1 and "ftp://nope" in result.stderr
 
 
-@pytest.fixture(scope="module")
-def public_site(public_build) -> Path:
-    """The real build (without PDFs) for https://rules.example.org/, the one tests/test_cli.py checks."""
-    assert public_build.result.returncode == 0, public_build.result.stderr[-3000:]
-    return public_build.root / "site"
+def test_mkdocs_takes_the_public_address_from_the_environment(monkeypatch):
+    """mkdocs.yml reads TDA_SITE_URL (`!ENV`), so a plain `mkdocs build` honours it; Material's canonical
+    link and each page's `canonical_url` follow `site_url`."""
+    from mkdocs.config import load_config
+    monkeypatch.setenv("TDA_SITE_URL", PUBLIC)
+    assert load_config(str(ROOT / "mkdocs.yml")).site_url == PUBLIC
+    monkeypatch.delenv("TDA_SITE_URL")
+    assert load_config(str(ROOT / "mkdocs.yml")).site_url == DEFAULT
 
 
-@pytest.fixture(scope="module")
-def year(public_build) -> str:
-    """The edition current in that build (a newer one than today's: it names its own year)."""
-    return public_build.year
+def test_the_printed_footer_names_the_rule_by_its_edition_address():
+    """Printed, the page names its edition: the address keeps its meaning when a newer edition is current."""
+    from tdarules.printing.print_head import add_print_head
+    page = "<html><head></head><body><article>x</article></body></html>"
+    out = add_print_head(page, title="Правило 43", edition_line="Правила TDA 2024", url=f"{PUBLIC}ru/rules/43/")
+    assert f"rules.example.org/ru/{CURRENT_EDITION}/rules/43/" in re.search(r'<style media="print">.*?</style>', out, re.S)[0]
+    assert f'<p class="tda-print-url">rules.example.org/ru/{CURRENT_EDITION}/rules/43/</p></article>' in out
 
 
-def test_canonical_links_sitemaps_and_print_footer_use_the_public_url(public_site, year):
-    page = (public_site / "ru" / "rules" / "43" / "index.html").read_text(encoding="utf-8")
-    assert f'<link rel="canonical" href="{PUBLIC}ru/rules/43/">' in page
-    # printed, the page names its edition: the address keeps its meaning when a newer edition is current
-    assert f"rules.example.org/ru/{year}/rules/43/" in re.search(r'<style media="print">.*?</style>', page, re.S)[0]
-    assert f'<p class="tda-print-url">rules.example.org/ru/{year}/rules/43/</p>' in page
-    assert f'<link rel="alternate" href="{PUBLIC}en/rules/43/" hreflang="en">' in page        # for search engines
-    builder = (public_site / "ru" / "print" / "index.html").read_text(encoding="utf-8")
-    assert f'"qrBase": "{PUBLIC}"' in builder                     # the sheet shows the codes made for it
-    sitemap = (public_site / "ru" / "rules" / "43" / "sitemap.xml").read_text(encoding="utf-8")
+def test_page_sitemaps_name_the_public_address(tmp_path):
+    from tdarules.site.generate import write_page_sitemaps
+    page = tmp_path / "ru" / "rules" / "43" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<html></html>", encoding="utf-8")
+    assert write_page_sitemaps(tmp_path, PUBLIC, "ru") == 1
+    sitemap = (page.parent / "sitemap.xml").read_text(encoding="utf-8")
     assert f"<loc>{PUBLIC}ru/rules/43/</loc>" in sitemap and f'href="{PUBLIC}en/rules/43/"' in sitemap
-    assert "127.0.0.1" not in page + sitemap
+    assert "127.0.0.1" not in sitemap
 
 
 @pytest.mark.skipif(not (shutil.which("zbarimg") and shutil.which("pdftoppm")), reason="zbar-tools and poppler needed")
-def test_qr_codes_encode_the_public_url(public_site, year, tmp_path):
+def test_qr_codes_encode_the_public_url(rulebook, strings, tmp_path):
     from weasyprint import HTML
+
+    from tdarules.printing.qr import write_qr_codes
+    from tdarules.site.edition_paths import redirect_pages
+    write_qr_codes(rulebook, PUBLIC, tmp_path)
+    landings = redirect_pages(rulebook, strings, PUBLIC, "assets/offline/icon.svg")
     for language, rule in (("en", "43"), ("zh-Hant", "RP-8"), ("ru", "11")):
-        svg = public_site / "qr" / language / f"{rule}.svg"
+        svg = tmp_path / "qr" / language / f"{rule}.svg"
         pdf = tmp_path / f"{language}-{rule}.pdf"
         HTML(string=f'<img src="{svg.as_uri()}" style="width:50mm">').write_pdf(pdf)       # SVG → raster via PDF
         subprocess.run(["pdftoppm", "-r", "150", "-png", "-singlefile", str(pdf), str(tmp_path / "qr")], check=True)
         decoded = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "qr.png")], capture_output=True,
                                  text=True).stdout.strip()
         path = f"rp/{rule[3:]}/" if rule.startswith("RP-") else f"rules/{rule}/"
-        assert decoded == f"{PUBLIC}{language}/{year}/{path}"
+        assert decoded == f"{PUBLIC}{language}/{CURRENT_EDITION}/{path}"
         # and the address leads to that rule: a page in the same language sends the reader on to it
-        landing = (public_site / language / year / path / "index.html").read_text(encoding="utf-8")
+        landing = landings[f"{language}/{CURRENT_EDITION}/{path}index.html"]
         assert f'<meta http-equiv="refresh" content="0; url=/{language}/{path}">' in landing

@@ -132,6 +132,7 @@ def test_a_second_build_in_the_same_root_is_refused_clearly(project, cleanup):
 
 
 def test_a_build_killed_outright_does_not_lock_the_root(project, cleanup):
+    (project / "site" / "stale.html").write_text("from the last build", encoding="utf-8")
     first = start_build(project, seconds=60)
     cleanup.append(first.pid)
     child = wait_for(project.parent / "state" / "child.pid", first)
@@ -146,6 +147,8 @@ def test_a_build_killed_outright_does_not_lock_the_root(project, cleanup):
     code, err = finish(second)
     assert code == 0, err
     assert (project / "site" / "index.html").read_text() == "<p>new build</p>"
+    assert sorted(p.name for p in (project / "site").iterdir()) == ["index.html"]      # replaced whole, not merged
+    assert not list(project.glob(".site*"))
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])

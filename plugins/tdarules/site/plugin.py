@@ -15,7 +15,7 @@ from ..gate import check
 from ..model import ALL_LANGUAGES, CURRENT_EDITION
 from .generate import generate_pages, load_strings, write_exports, write_page_sitemaps
 from .navigation import build_nav
-from .safe_titles import escape_nav_titles, escape_page_title, plain
+from .safe_titles import plain
 from .theme_labels import localize_theme
 
 log = logging.getLogger("mkdocs.plugins.tda-rules")
@@ -83,25 +83,12 @@ class RulesPlugin(BasePlugin[RulesConfig]):
     # After MkDocs built the navigation from files (folder names, string order) and before static-i18n
     # (priority -100) translates it: replace it with the rulebook's sections in the current language.
     @event_priority(50)
-    def _own_nav(self, nav, config, files):
+    def on_nav(self, nav, config, files):
         i18n = config.plugins.get("i18n")
         language = getattr(i18n, "current_language", None)
         if self.rulebook is None or (CURRENT_EDITION, language) not in self.rulebook.editions:
             return nav
         return build_nav(nav, self.rulebook.edition(language), self.strings, language, self.config.generated)
-
-    # After static-i18n (priority -100) translated the navigation: section titles go into Material's
-    # templates unescaped, and a section title is translated rule text.
-    @event_priority(-150)
-    def _escape_nav(self, nav, config, files):
-        escape_nav_titles(nav.items)
-        return nav
-
-    # After each page is rendered (its title final, from front matter or its first heading) and before
-    # any template is: every page's navigation shows every other page's title.
-    def on_page_content(self, html, page, config, files):
-        escape_page_title(page)
-        return html
 
     # Once a language's pages are on disk. static-i18n builds each language inside its own
     # on_post_build (priority -100) and this event fires again for each of those passes: the
@@ -182,7 +169,6 @@ class RulesPlugin(BasePlugin[RulesConfig]):
         except OfflineBuildError as error:
             raise PluginError(str(error)) from None
 
-    on_nav = CombinedEvent(_own_nav, _escape_nav)
     on_post_build = CombinedEvent(_post_build_language, _post_build_site)
 
     # Each page once written: its own running header, footer and short URL for printing.
