@@ -5,18 +5,32 @@ exports and companion files, and the edition addresses (site/<lang>/<year>/...).
 build renders these functions' output for the current project; a copy with another edition made
 current needs what they write, not a second render of a thousand pages.
 
-Exits 1 with the gate's problems, one per line, when the copy's data does not pass it."""
+Exits 1 with the gate's problems, one per line, when the copy's data does not pass it, and when an
+edition address (what was printed names it) would lead nowhere: the check the build makes after
+rendering (`edition_paths.missing_addresses`), made on the addresses the pages will have."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from tdarules import urls
 from tdarules.gate import check
+from tdarules.model import ALL_LANGUAGES, PUBLISHED_EDITIONS
 from tdarules.site.edition_paths import write_edition_redirects
 from tdarules.site.generate import generate_pages, load_strings, write_exports
 from tdarules.web.companion import write_rule_files
 
 FAVICON = "assets/offline/icon.svg"          # mkdocs.yml theme.favicon
+
+
+def rendered_addresses(generated: Path) -> set[str]:
+    """Where MkDocs will publish the generated pages: overrides/hooks/generated_urls.py drops
+    `generated/`, static-i18n makes `rules/43.ru.md` `/ru/rules/43/`."""
+    addresses = set()
+    for page in generated.rglob("*.md"):
+        path, language = page.relative_to(generated).as_posix()[:-3].rsplit(".", 1)
+        addresses.add(f"/{language}/{path.removesuffix('index')}" + ("" if path.endswith("index") else "/"))
+    return addresses
 
 
 def main(root: Path) -> int:
@@ -30,6 +44,13 @@ def main(root: Path) -> int:
     write_exports(rulebook, strings, site)
     write_rule_files(rulebook, strings, site)
     redirects = write_edition_redirects(rulebook, strings, site, "/", FAVICON)
+    published = rendered_addresses(root / "docs" / "generated")
+    missing = [path for year in PUBLISHED_EDITIONS for rule in rulebook.edition("en", year).all_rules()
+               for language in ALL_LANGUAGES if (path := urls.edition_rule_url(language, rule.id, year)) not in published
+               and not (site / path.lstrip("/") / "index.html").is_file()]
+    if missing:
+        print(f"{len(missing)} edition addresses have no page, e.g. {', '.join(missing[:3])}", file=sys.stderr)
+        return 1
     print(f"{pages} pages, {redirects} edition addresses")
     return 0
 

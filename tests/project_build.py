@@ -1,6 +1,6 @@
 """A copy of the project with hostile translated titles and a new edition made current
-(`published_copy`), shared by the tests of the edition commands (tests/test_edition_publish.py) and of
-titles through Material's templates (tests/site/test_safe_titles.py)."""
+(`published_copy`, for tests/test_edition_publish.py); the hostile titles also go through Material's
+templates in tests/site/test_safe_titles.py."""
 from __future__ import annotations
 
 import os

@@ -175,3 +175,13 @@ def test_hostile_titles_reach_the_pages_as_data_and_never_as_markup(published):
     front = yaml.safe_load(page.split("---\n", 2)[1])
     assert HOSTILE_TITLES["ru"]["text: Размер рейза\n"] in front["title"]
     assert "&lt;/title&gt;&lt;meta http-equiv=" in bodies["docs/generated/rules/43.ru.md"]
+
+
+def test_the_copys_edition_addresses_are_checked_where_mkdocs_will_put_its_pages(tmp_path):
+    """copy_pages.py refuses an edition address without a page, reading the generated pages as MkDocs
+    will publish them (generated/ dropped, the language suffix a folder)."""
+    from copy_pages import rendered_addresses
+    for name in ("2024/rules/43.ru.md", "index.en.md", "editions/index.zh-Hant.md", "rp/5.zh-Hans.md"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    assert rendered_addresses(tmp_path) == {"/ru/2024/rules/43/", "/en/", "/zh-Hant/editions/", "/zh-Hans/rp/5/"}
