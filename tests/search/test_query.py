@@ -96,14 +96,31 @@ def test_typo_does_not_drown_exact(index_dir):
 
 @pytest.mark.parametrize("q, lang, limit", [
     ("", "en", 5), ("   ", "en", 5), ("x" * 1001, "en", 5), ("raise", "fr", 5), ("raise", "EN", 5),
-    ("raise\x00", "en", 5), ("a\x1bb", "en", 5), ("title:raise*", "en", 5), ("rais~2", "en", 5),
-    ("{a TO z}", "en", 5), ("<script>", "en", 5), ("...", "en", 5), ("raise", "en", 0), ("raise", "en", 51),
+    ("raise\x00", "en", 5), ("a\x1bb", "en", 5), ("...", "en", 5), ("~ <> *", "en", 5), ("raise", "en", 0), ("raise", "en", 51),
     ("raise", "en", "ten"), (None, "en", 5), ("\ud800", "en", 5),
 ])
 def test_bad_input(index_dir, q, lang, limit):
     with pytest.raises(QueryError) as error:
         search(index_dir, q, lang, limit)
     assert str(error.value)
+
+
+@pytest.mark.parametrize("q, lang, plain", [
+    ("he bet ~5k into me and I said call -> is that a call or a raise?", "en", "he bet 5k into me and I said call   is that a call or a raise?"),
+    ("blinds 200/400, BB had <1 big blind left, all in *automatically*?", "en", "blinds 200/400, BB had  1 big blind left, all in  automatically ?"),
+    ("ставка ~5к, я сказал «колл» -> он требует доплатить", "ru", "ставка  5к, я сказал «колл»   он требует доплатить"),
+    ("他下注~5000 我說跟 | 算跟注嗎", "zh-Hant", "他下注 5000 我說跟   算跟注嗎"),
+])
+def test_other_engines_syntax_is_read_as_separators(index_dir, q, lang, plain):
+    """Players write ~, <, >, * and | in what they tell ("~5k", "BB<10", "call -> fold"): nothing here
+    parses them, so they separate words as punctuation does, and the query is answered as without them."""
+    hits = search(index_dir, q, lang, 5)
+    assert hits and [(h.id, h.score) for h in hits] == [(h.id, h.score) for h in search(index_dir, plain, lang, 5)]
+
+
+@pytest.mark.parametrize("q", ["title:raise*", "rais~2", "{a TO z} raise", "<script>raise</script>", "raise^2 | call \\ fold"])
+def test_other_engines_operators_are_read_not_refused(index_dir, q):
+    assert search(index_dir, q, "en", 5)
 
 
 def test_russian_typed_with_the_english_layout_keeps_its_brackets(index_dir):
