@@ -26,7 +26,7 @@ NAMES = {
     "RP",         # procedure numbers (RP-5), written so in every language, like the part letters
     "TDA",        # the Poker Tournament Directors Association, in every translation
     "Poker",      # "Poker TDA", the association's own name, as the Russian text writes it
-    "PDF", "JSON", "XLIFF", "QR", "CSV", "API", "HTML", "URL", "UTF",   # file formats and technical names
+    "PDF", "JSON", "XLIFF", "QR", "CSV", "API", "HTML", "URL", "UTF", "ASCII",   # file formats and technical names
     "KB", "MB",   # unit symbols of a file's size, written so in Chinese as in English
     "JavaScript", # what a browser must run for the calculators and search, named in their notes
     "Node",       # Node.js, the JavaScript runtime the calculators' functions also run in
