@@ -20,7 +20,12 @@ from tdarules.site.edition_paths import write_edition_redirects
 from tdarules.site.generate import generate_pages, load_strings, write_exports
 from tdarules.web.companion import write_rule_files
 
-FAVICON = "assets/offline/icon.svg"          # mkdocs.yml theme.favicon
+
+
+def favicon(root: Path) -> str:
+    """The site's icon as the plugin passes it to the edition addresses: mkdocs.yml's theme.favicon."""
+    from mkdocs.config import load_config
+    return load_config(str(root / "mkdocs.yml")).theme["favicon"]
 
 
 def rendered_addresses(generated: Path) -> set[str]:
@@ -43,7 +48,7 @@ def main(root: Path) -> int:
     pages = generate_pages(rulebook, strings, root / "docs" / "generated")
     write_exports(rulebook, strings, site)
     write_rule_files(rulebook, strings, site)
-    redirects = write_edition_redirects(rulebook, strings, site, "/", FAVICON)
+    redirects = write_edition_redirects(rulebook, strings, site, "/", favicon(root))
     published = rendered_addresses(root / "docs" / "generated")
     missing = [path for year in PUBLISHED_EDITIONS for rule in rulebook.edition("en", year).all_rules()
                for language in ALL_LANGUAGES if (path := urls.edition_rule_url(language, rule.id, year)) not in published

@@ -77,9 +77,10 @@ def test_qr_codes_encode_the_public_url(rulebook, strings, tmp_path):
     from weasyprint import HTML
 
     from tdarules.printing.qr import write_qr_codes
+    from copy_pages import favicon
     from tdarules.site.edition_paths import redirect_pages
     write_qr_codes(rulebook, PUBLIC, tmp_path)
-    landings = redirect_pages(rulebook, strings, PUBLIC, "assets/offline/icon.svg")
+    landings = redirect_pages(rulebook, strings, PUBLIC, favicon(ROOT))
     for language, rule in (("en", "43"), ("zh-Hant", "RP-8"), ("ru", "11")):
         svg = tmp_path / "qr" / language / f"{rule}.svg"
         pdf = tmp_path / f"{language}-{rule}.pdf"
