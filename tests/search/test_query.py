@@ -4,7 +4,7 @@ import re
 import pytest
 
 from tdarules.search.index import cyrillic_twin
-from tdarules.search.query import QueryError, _snippet, search, validate
+from tdarules.search.query import QueryError, _snippet, engine, search, validate
 
 
 @pytest.mark.parametrize("q, lang, first", [
@@ -217,3 +217,21 @@ def test_a_word_is_stemmed_once_by_an_engine_however_often_it_is_asked(index_dir
     first = [(h.id, h.score) for h in fresh.search(question, "ru", 10)]
     assert stemmed and [(h.id, h.score) for h in fresh.search(question, "ru", 10)] == first
     assert max(stemmed.values()) == 1, stemmed.most_common(3)
+
+
+def test_a_glossary_key_is_found_however_its_words_are_joined(index_dir):
+    """The text a key's regex is first ruled out by (its anchor) is in every match the regex allows:
+    the key as written, and its words joined by spaces, hyphens or nothing."""
+    from tdarules.search.query import _key_anchor, _key_regex
+    eng = engine(index_dir)
+    keys = [key for entry in eng.glossary for key in entry["keys"]]
+    assert len(keys) > 300
+    for key in keys:
+        words = re.split(r"[\s\-]+", key)
+        for joined in {key, " ".join(words), "-".join(words), "".join(words), " - ".join(words)}:
+            match = _key_regex(key).search(f"is {joined} ok")
+            if match:
+                assert _key_anchor(key) in match.group(0), (key, joined)
+        found, _ = eng.matched_glossary(f"what is {key} here")
+        assert any(key in entry["keys"] for entry in found) or any(
+            len(other) > len(key) and key in other for entry in found for other in entry["keys"]), key

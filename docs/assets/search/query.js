@@ -91,12 +91,20 @@ function keyRegex(key) {
   return new RegExp(`${START}${pattern}${END}`, "u");
 }
 
+// Text every match of the key's regex contains as it is: the key itself in Chinese, else its longest
+// word (the regex lets spaces and hyphens between words vary). A query names few of the ~500 keys;
+// `includes` rules out the others without running their regexes.
+function keyAnchor(key) {
+  if (HAS_CJK.test(key)) return key;
+  return key.split(/[\s-]+/).reduce((a, b) => (b.length > a.length ? b : a), "");
+}
+
 function glossaryKeys(data) {
   let keys = keyCache.get(data);
   if (!keys) {
     keys = [];
     data.glossary.forEach((term, entry) => {
-      for (const key of term.keys) keys.push({ key, entry, re: keyRegex(key) });
+      for (const key of term.keys) keys.push({ key, entry, anchor: keyAnchor(key), re: keyRegex(key) });
     });
     keys.sort((a, b) => b.key.length - a.key.length);      // longest first (stable)
     keyCache.set(data, keys);
@@ -120,7 +128,8 @@ function isNative(typed, names) {
 export function matchGlossary(q, data, t2s = null) {
   let rest = fold(q, t2s);
   const terms = [];
-  for (const { key, entry, re } of glossaryKeys(data)) {
+  for (const { key, entry, anchor, re } of glossaryKeys(data)) {
+    if (!rest.includes(anchor)) continue;
     const m = re.exec(rest);
     if (!m) continue;
     rest = rest.slice(0, m.index) + " " + rest.slice(m.index + m[0].length);

@@ -182,7 +182,7 @@ class Engine:
         self.glossary: list[GlossaryEntry] = self.meta["glossary"]
         keys = [(k, entry) for entry in self.glossary for k in entry["keys"]]
         keys.sort(key=lambda item: len(item[0]), reverse=True)
-        self._glossary_keys = [(_key_regex(k), entry) for k, entry in keys]
+        self._glossary_keys = [(_key_anchor(k), _key_regex(k), entry) for k, entry in keys]
         self._glossary_by_id = {entry["id"]: entry for entry in self.glossary}
         self._lock = threading.Lock()
         self._languages: dict[str, LanguageIndex] = {}      # opened on first use (language_index.py)
@@ -332,7 +332,9 @@ class Engine:
         """Glossary terms named in the query (longest keys first) and the query with them cut out."""
         rest = t2s(fold(q))
         found = []
-        for key_re, entry in self._glossary_keys:
+        for anchor, key_re, entry in self._glossary_keys:
+            if anchor not in rest:                # most keys: no regex run (~500 keys, every query)
+                continue
             m = key_re.search(rest)
             if m is None:
                 continue
@@ -463,6 +465,12 @@ class Answer:
     hits: list[Hit]
     corrected: str | None       # the query with its typos put right, when it had any
     suggestion: str | None      # a query near this one that finds something, when nothing matched
+
+
+def _key_anchor(key: str) -> str:
+    """Text every match of the key's regex contains as it is: the key itself in Chinese, else its
+    longest word (the regex lets spaces and hyphens between words vary)."""
+    return key if HAS_CJK.search(key) else max(re.split(r"[\s\-]+", key), key=len)
 
 
 def _key_regex(key: str) -> re.Pattern[str]:
