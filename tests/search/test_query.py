@@ -4,7 +4,7 @@ import re
 import pytest
 
 from tdarules.search.index import cyrillic_twin
-from tdarules.search.query import QueryError, _snippet, engine, search, validate
+from tdarules.search.query import QueryError, _key_anchor, _key_regex, _snippet, engine, search, validate
 
 
 @pytest.mark.parametrize("q, lang, first", [
@@ -222,7 +222,6 @@ def test_a_word_is_stemmed_once_by_an_engine_however_often_it_is_asked(index_dir
 def test_a_glossary_key_is_found_however_its_words_are_joined(index_dir):
     """The text a key's regex is first ruled out by (its anchor) is in every match the regex allows:
     the key as written, and its words joined by spaces, hyphens or nothing."""
-    from tdarules.search.query import _key_anchor, _key_regex
     eng = engine(index_dir)
     keys = [key for entry in eng.glossary for key in entry["keys"]]
     assert len(keys) > 300
