@@ -13,13 +13,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tdarules import urls
 from tdarules.gate import check
-from tdarules.model import ALL_LANGUAGES, PUBLISHED_EDITIONS
-from tdarules.site.edition_paths import write_edition_redirects
+from tdarules.site.edition_paths import missing_addresses, write_edition_redirects
 from tdarules.site.generate import generate_pages, load_strings, write_exports
 from tdarules.web.companion import write_rule_files
-
 
 
 def favicon(root: Path) -> str:
@@ -50,9 +47,7 @@ def main(root: Path) -> int:
     write_rule_files(rulebook, strings, site)
     redirects = write_edition_redirects(rulebook, strings, site, "/", favicon(root))
     published = rendered_addresses(root / "docs" / "generated")
-    missing = [path for year in PUBLISHED_EDITIONS for rule in rulebook.edition("en", year).all_rules()
-               for language in ALL_LANGUAGES if (path := urls.edition_rule_url(language, rule.id, year)) not in published
-               and not (site / path.lstrip("/") / "index.html").is_file()]
+    missing = [path for path in missing_addresses(rulebook, site) if path not in published]
     if missing:
         print(f"{len(missing)} edition addresses have no page, e.g. {', '.join(missing[:3])}", file=sys.stderr)
         return 1
