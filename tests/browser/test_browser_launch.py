@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import UNUSED_BROWSER_UI, playwright_disabled_features
+from conftest import UNUSED_BROWSER_UI
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +27,7 @@ def test_a_new_context_starts_no_browser_ui(browser, base_url):
         context.close()
 
 
-def test_playwrights_own_switched_off_features_stay_off(browser, playwright_driver, chromium_path):
+def test_playwrights_own_switched_off_features_stay_off(browser):
     page = browser.new_page()
     try:
         page.goto("chrome://version")
@@ -35,7 +35,7 @@ def test_playwrights_own_switched_off_features_stay_off(browser, playwright_driv
     finally:
         page.close()
     # Playwright's --disable-features comes first, ours after it: chromium reads only the last
-    last = [s.split("=", 1)[1].split(",") for s in switches if s.startswith("--disable-features=")][-1]
-    playwrights = playwright_disabled_features(playwright_driver, chromium_path)
-    assert "PaintHolding" in playwrights                # the read found Playwright's list
+    lists = [s.split("=", 1)[1].split(",") for s in switches if s.startswith("--disable-features=")]
+    playwrights, last = lists[0], lists[-1]
+    assert "PaintHolding" in playwrights                # the first list is Playwright's
     assert set(playwrights) | set(UNUSED_BROWSER_UI) <= set(last)
