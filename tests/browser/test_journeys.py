@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from servers import SiteCopy
-from offline_panel import wait_until_saved
+from offline_panel import scroll_to_panel, wait_until_saved
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.urls import edition_rule_url
 
@@ -129,7 +129,7 @@ class Reader:
 
 
 def save_for_offline(page):
-    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    scroll_to_panel(page)
     button = page.locator(".tda-offline button").first
     button.click()
     wait_until_saved(page)

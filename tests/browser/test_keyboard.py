@@ -316,3 +316,23 @@ def test_a_calculator_built_above_the_focus_does_not_push_it_off_the_screen(new_
     box = link.bounding_box()
     assert box and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
     assert page.evaluate("document.activeElement.getAttribute('href')").endswith("#47-A")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans", "ru"])
+def test_the_offline_panel_filled_above_the_focus_does_not_push_it_off_the_screen(new_context, base_url, lang):
+    """"Save for offline" is filled in when the end of the page comes near the screen, which is when
+    a reader tabs to the footer's links below it: on a phone the button's height pushed them down."""
+    page = new_context(viewport={"width": 320, "height": 640}).new_page()
+    page.goto(f"{base_url}/{lang}/calculators/")
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".tda-offline button").count() == 0                     # not filled yet
+    link = page.locator(".md-footer__link").first
+    where = "document.querySelector('.md-footer__link').getBoundingClientRect().top + scrollY"
+    before = page.evaluate(where)
+    link.focus()
+    page.locator(".tda-offline button").wait_for(state="attached")
+    page.wait_for_timeout(300)                      # a smooth scroll back to it may still run
+    assert page.evaluate(where) == before
+    box = link.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 640, box
+    assert page.evaluate("document.activeElement.matches('.md-footer__link')")

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from servers import SiteCopy
-from offline_panel import wait_until_saved
+from offline_panel import scroll_to_panel, wait_until_saved
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.web.finalize import finalize_site
 from calculator_forms import calculate_pot_limit_preflop
@@ -62,7 +62,7 @@ def controlled(page):
 
 
 def offline_button(page, name_pattern: str):
-    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")   # the panel ends the page, made when near
+    scroll_to_panel(page)
     return page.get_by_role("button", name=re.compile(name_pattern))
 
 

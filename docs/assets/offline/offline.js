@@ -39,9 +39,20 @@ async function savedHere(version) {
   return Boolean(await cache.match(`/offline/saved/${LANG}`));
 }
 
-function buildPanel(info) {
+// The panel's place at the end of the content, kept from the first layout on. The panel itself is
+// filled only when it comes near the screen; filled into a place already laid out, it moves nothing
+// below it, so the footer link a keyboard reader has just tabbed to stays where it was (the CSS
+// reserves the height of the tallest button: Russian, wrapped on a narrow phone).
+function reservePanel() {
+  const host = document.querySelector(".md-content__inner");
+  if (!host) return null;
   const panel = document.createElement("section");
   panel.className = "tda-offline";
+  host.append(panel);
+  return panel;
+}
+
+function buildPanel(panel, info) {
   panel.setAttribute("aria-label", T.save);
   const button = document.createElement("button");
   button.type = "button";
@@ -55,8 +66,7 @@ function buildPanel(info) {
   status.className = "tda-offline-status";
   status.setAttribute("role", "status");
   panel.append(button, progress, status);
-  const host = document.querySelector(".md-content__inner") || document.body;
-  host.append(panel);
+  panel.dataset.state = "ready";
   return { panel, button, progress, status };
 }
 
@@ -91,14 +101,6 @@ function nearScreen(node) {
     }, { rootMargin: "800px 0px" });
     observer.observe(node);
   });
-}
-
-// The content's last element on screen: print-only lines (the short URL) end the page but are never
-// laid out, and an observer never sees them intersect.
-function lastShown(host) {
-  if (!host) return null;
-  const shown = [...host.children].filter((node) => node.getClientRects().length > 0);
-  return shown.length ? shown[shown.length - 1] : host;
 }
 
 // ---- offline: what is on this device --------------------------------------------------------------
@@ -196,9 +198,9 @@ function pdfSaved(slot) {
   slot.dataset.state = "saved";
 }
 
-async function setup() {
-  if (!("serviceWorker" in navigator)) return;
-  try { T = await json(STRINGS); } catch { return; }                      // no strings: no panel either
+// Resolves true once the panel is shown in `place`, false when there is none to show.
+async function setup(place) {
+  try { T = await json(STRINGS); } catch { return false; }                // no strings: no panel either
   if ("caches" in self) {
     listSaved().catch(() => {});
     markUnsaved().catch(() => {});
@@ -251,15 +253,16 @@ async function setup() {
   });
 
   // The panel sits at the end of the page: ask for the sizes only when it comes near the screen.
-  await nearScreen(lastShown(document.querySelector(".md-content__inner")));
+  if (!place) return false;
+  await nearScreen(place);
   let summary;
-  try { summary = await json("/offline/summary.json"); } catch { return; }   // no worker and no network
+  try { summary = await json("/offline/summary.json"); } catch { return false; }   // no worker, no network
   const mine = summary.languages[LANG];
-  if (!mine) return;
+  if (!mine) return false;
   info = { files: mine.files, bytes: mine.bytes, pages: mine.pages || mine.files };
   // Asked before the panel shows: a button on screen already listens, so no tap is lost.
   const saved = await savedHere(summary.version);
-  ui = buildPanel(info);
+  ui = buildPanel(place, info);
   if (saved) showSaved(ui, info);
   ui.button.addEventListener("click", async () => {
     ui.button.disabled = true;
@@ -269,14 +272,16 @@ async function setup() {
     const ready = await navigator.serviceWorker.ready;
     (ready.active || registration.active).postMessage({ type: "save", lang: LANG });
   });
+  return true;
 }
 
-// Registering the worker and building the panel wait for an idle main thread: nothing here is
-// needed to read the page, and the worker's registration competes with the page's own start.
-function start() {
-  setup().catch(() => { /* no worker (private mode, file://): the site still works online */ });
-}
-if (typeof document !== "undefined") {
+// The panel's place is kept at once, before the page is first laid out for reading; registering the
+// worker and filling the panel wait for an idle main thread: nothing there is needed to read the
+// page, and the worker's registration competes with the page's own start. Without a worker (private
+// mode, file://) the site still works online, and the place is given back.
+if (typeof document !== "undefined" && typeof navigator !== "undefined" && "serviceWorker" in navigator) {
+  const place = reservePanel();
+  const start = () => setup(place).then((shown) => { if (!shown) place?.remove(); }, () => place?.remove());
   if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 3000 });
   else setTimeout(start, 300);
 }
