@@ -2,7 +2,7 @@
 # (run as root, or with sudo available).
 #
 #   make serve   build the site and serve it (with search) on http://127.0.0.1:8000/
-#   make test    lint, then the whole test suite (installs Debian's chromium for browser tests)
+#   make test    lint, then the whole test suite (installs Debian's chromium headless shell for browser tests)
 #   make lint    ruff over the Python, ESLint over the JavaScript
 #   make build   build the site into site/
 #   make bench   time the build against a plain mkdocs-material site
@@ -36,12 +36,12 @@ system-python:
 	  $(APT) update && $(APT) install -y --no-install-recommends python3 python3-venv python3-pip; \
 	fi
 
-# Debian's chromium for the Playwright browser tests (Playwright cannot download
-# browsers here) and CJK fonts so Chinese pages render.
+# Debian's chromium (Playwright cannot download browsers here): its headless shell for the browser
+# tests, the full browser for the benchmarks; CJK fonts so Chinese pages render.
 system-browser:
-	@if ! command -v chromium >/dev/null 2>&1; then \
-	  echo ">> installing chromium and fonts-noto-cjk"; \
-	  $(APT) update && $(APT) install -y --no-install-recommends chromium fonts-noto-cjk; \
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromium-headless-shell >/dev/null 2>&1; then \
+	  echo ">> installing chromium, chromium-headless-shell and fonts-noto-cjk"; \
+	  $(APT) update && $(APT) install -y --no-install-recommends chromium chromium-headless-shell fonts-noto-cjk; \
 	fi
 
 # The build's PDFs (WeasyPrint): Pango for text layout, DejaVu and Noto CJK fonts to embed.

@@ -1,6 +1,6 @@
-"""Browser-test fixtures: Playwright for Python driving Debian's chromium.
+"""Browser-test fixtures: Playwright for Python driving Debian's chromium (its headless shell).
 
-* ``browser``     one headless chromium per session (skips if chromium is absent)
+* ``browser``     one chromium headless shell per session (skips if it is absent)
 * ``static_site`` serves the built ``site/`` over HTTP on 127.0.0.1 (free port)
 * ``base_url``    the URL tests should open; override it to point at another
                   server (e.g. the search server) without touching the tests
@@ -32,7 +32,6 @@ LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error", "chrome-extension"}
 # The discard port, where nothing listens on a test machine.
 DEAD_PORT = 9
 CHROMIUM_ARGS = [
-    "--headless=new",
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
@@ -138,11 +137,11 @@ def base_url(static_site):
 
 @pytest.fixture(scope="session")
 def chromium_path():
-    path = shutil.which("chromium")
+    path = shutil.which("chromium-headless-shell")
     if not path:
         pytest.skip(
-            "Debian's chromium is not installed: browser tests skipped "
-            "(`apt-get install chromium fonts-noto-cjk`, or run `make test`)"
+            "Debian's chromium headless shell is not installed: browser tests skipped "
+            "(`apt-get install chromium-headless-shell fonts-noto-cjk`, or run `make test`)"
         )
     return path
 
@@ -156,35 +155,12 @@ def playwright_driver():
         yield playwright
 
 
-# Every new context opens a window, and for each window chromium starts two renderers for its
-# omnibox popups (WebUI, preloaded though no test ever shows an omnibox): about 0.6 s of CPU per
-# context on a 2-core machine, more than the page the test loads. They are switched off together with
-# the features Playwright switches off: chromium reads only the last --disable-features.
-UNUSED_BROWSER_UI = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
-
-
-def playwright_disabled_features(playwright_driver, chromium_path) -> list[str]:
-    """The features Playwright disables when it launches chromium, as chromium itself reports them."""
+# The headless shell, the same Blink as chromium without the browser's own UI (Playwright's default
+# for headless runs): the full browser opens a window for every new context and, for each window,
+# renderers for its omnibox popups, ~0.5 s of CPU per context on a 2-core machine that no test reads.
+@pytest.fixture(scope="session")
+def browser(playwright_driver, chromium_path):
     browser = playwright_driver.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-    try:
-        page = browser.new_page()
-        page.goto("chrome://version")
-        switches = page.locator("#command_line").inner_text().split()
-    finally:
-        browser.close()
-    prefix = "--disable-features="
-    return [f for s in switches if s.startswith(prefix) for f in s[len(prefix):].split(",") if f]
-
-
-@pytest.fixture(scope="session")
-def browser_args(playwright_driver, chromium_path) -> list[str]:
-    features = dict.fromkeys([*playwright_disabled_features(playwright_driver, chromium_path), *UNUSED_BROWSER_UI])
-    return [*CHROMIUM_ARGS, "--disable-features=" + ",".join(features)]
-
-
-@pytest.fixture(scope="session")
-def browser(playwright_driver, chromium_path, browser_args):
-    browser = playwright_driver.chromium.launch(executable_path=chromium_path, headless=True, args=browser_args)
     yield browser
     browser.close()
 
