@@ -2,6 +2,7 @@
 127.0.0.1 in a thread."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -44,9 +45,11 @@ LONGEST_FIRST = (
     "tests/search/test_plan_parity.py", "tests/test_xliff.py", "tests/test_yaml_mutations.py",
     "tests/search/test_fuzz.py", "tests/search/test_relevance.py",
 )
-# Files of long tests that share nothing costly: each test goes to whichever process is free (a file
-# is otherwise run whole by one process, the other idling once the queue is empty).
+# Files of long tests that share nothing costly across languages: each test goes to whichever process
+# is free (a file is otherwise run whole by one process, the other idling once the queue is empty),
+# except that a language's tests go together: they read the same queries (tests/search/readings.py).
 SPREAD_FILES = {"tests/search/test_plan_parity.py", "tests/search/test_relevance.py"}
+LANGUAGE_OF_TEST = re.compile(r"[\[-](en|zh-Hant|zh-Hans|ru)\]$")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -62,7 +65,10 @@ def pytest_xdist_make_scheduler(config, log):
     class SharedFixturesTogether(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return nodeid if path in SPREAD_FILES else SHARED_FIXTURE_FILES.get(path, path)
+            if path in SPREAD_FILES:
+                lang = LANGUAGE_OF_TEST.search(nodeid)
+                return f"search queries in {lang[1]}" if lang else nodeid
+            return SHARED_FIXTURE_FILES.get(path, path)
 
     return SharedFixturesTogether(config, log)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 from node_module import needs_node, run_in_node
+from readings import read
 
 from tdarules.search import evaluate
 from tdarules.search.analyzers import t2s
 from tdarules.search.query import engine
-from tdarules.search.ranking import rank
 
 pytestmark = needs_node
 
@@ -118,22 +118,16 @@ def simplified(lang: str, plan: dict) -> dict:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_same_plan_and_same_ranking(lang, index_dir, query_env):
-    eng = engine(index_dir)
-    eng.warm_language(lang)
     queries = every_query(lang)
     assert len(queries) > 1500
     cases, python = [], []
     for q, propose in queries:
-        plan = eng.plan(q, lang, propose=propose)
-        found = eng.candidates(plan, lang, 10) if plan["jump"] is None and not plan["removed"] else None
-        scored = found.scored if found else []
-        hits = None if found is None else [
+        reading = read(index_dir, q, lang, propose=propose)
+        hits = None if reading.scored is None else [
             {"id": f["id"], "rule": f["rule"], "kind": f["kind"], "score": s, "title": f["title"], "url": f["url"]}
-            for f, s in scored]
-        order = None if found is None else [f["id"] for f, _ in
-                                            rank(scored, plan, eng.rule_docs(lang), eng.glossary_docs(lang), 10)]
-        python.append((plan, order))
-        cases.append({"q": q, "propose": propose, "hits": hits, "apiPlan": plan})
+            for f, s in reading.scored]
+        python.append((reading.plan, reading.order))
+        cases.append({"q": q, "propose": propose, "hits": hits, "apiPlan": reading.plan})
     js = run_in_node(RUNNER, ["query.js", "ranking.js"],
                      {"data": query_env["data"][lang], "t2s": query_env["t2s"], "cases": cases}, timeout=300)
     plans_differ, orders_differ = [], []

@@ -1,0 +1,57 @@
+"""What the API's engine makes of a query, kept for the test process: the relevance floors and the
+Python side of the plan parity ask the engine the same ~4,600 queries a language, and reading each
+one once is what both need (tests/conftest.py sends a language's tests of both files to one process).
+
+A reading takes the steps `Engine.answer` takes: the plan, then a jump to a rule number, or the index's
+candidates ranked by `ranking.rank`. The query is read as typed (the query files hold valid queries)
+and without the request's CPU deadline: the comparison with the fallback needs the whole plan, and a
+test process that keeps thousands of readings makes the garbage collector's passes long enough to
+spend a long story's budget (the deadline's own tests: test_hardening.py, test_long_input.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tdarules.search.query import engine
+from tdarules.search.ranking import rank
+
+
+@dataclass(frozen=True)
+class Reading:
+    plan: dict
+    scored: list | None         # the candidates before ranking; None when the plan jumps or has nothing to search
+    order: list[str] | None     # the ranked ids, top 10; None when there was nothing to rank
+    hits: list[tuple[str, str, str]]     # (id, rule, kind) of the hits `search` returns, in order
+
+
+# (index, language, query, whether the plan carries the raw "did you mean") → reading
+_readings: dict[tuple[str, str, str, bool], Reading] = {}
+
+
+def hits(index_dir: Path, q: str, lang: str) -> list[tuple[str, str, str]]:
+    """What `search(index_dir, q, lang, 10)` finds, as (id, rule, kind): a reading made with the
+    "did you mean" serves too (nothing else in the plan depends on it)."""
+    known = _readings.get((str(index_dir), lang, q, True))
+    return (known or read(index_dir, q, lang)).hits
+
+
+def read(index_dir: Path, q: str, lang: str, *, propose: bool = False) -> Reading:
+    """``propose``: the plan carries the raw "did you mean" (as `Engine.plan` has it)."""
+    key = (str(index_dir), lang, q, propose)
+    if key in _readings:
+        return _readings[key]
+    eng = engine(index_dir)
+    eng.warm_language(lang)
+    plan = eng.plan(q, lang, propose=propose)
+    if plan["jump"] is not None or plan["removed"]:
+        jump = plan["jump"]
+        jumped = eng.jump(jump["rule"], jump["part"], lang, 10) if jump else []
+        reading = Reading(plan, None, None, [(h.id, h.rule, h.kind) for h in jumped])
+    else:
+        found = eng.candidates(plan, lang, 10)
+        scored = None if found is None else found.scored
+        ranked = rank(scored, plan, eng.rule_docs(lang), eng.glossary_docs(lang), 10) if scored is not None else []
+        reading = Reading(plan, scored, None if scored is None else [f["id"] for f, _ in ranked],
+                          [(f["id"], f["rule"], f["kind"]) for f, _ in ranked])
+    _readings[key] = reading
+    return reading
