@@ -16,9 +16,7 @@ def test_a_second_process_reads_the_same_answer(rulebook, tmp_path, monkeypatch)
     first = understood(rulebook, "ru")
     [entry] = tmp_path.glob("*.pickle")
     again = understood(rulebook, "ru")
-    assert again == first and again is not first
-    docs = index.documents(rulebook.edition("ru"), rulebook.glossary)
-    assert again == index._understand(rulebook, "ru", docs)
+    assert again == first and again is not first     # the first was computed (the folder was empty): read back whole
     entry.write_bytes(b"damaged")                                    # computed again, replaced
     assert understood(rulebook, "ru") == first and entry.read_bytes() != b"damaged"
 
