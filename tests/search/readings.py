@@ -2,19 +2,19 @@
 Python side of the plan parity ask the engine the same ~4,600 queries a language, and reading each
 one once is what both need (tests/conftest.py sends a language's tests of both files to one process).
 
-A reading takes the steps `Engine.answer` takes: the plan, then a jump to a rule number, or the index's
-candidates ranked by `ranking.rank`. The query is read as typed (the query files hold valid queries)
-and without the request's CPU deadline: the comparison with the fallback needs the whole plan, and in
-a process that keeps ~5,000 readings one full pass of the garbage collector takes ~140 ms of CPU, more
-than a request's whole budget (100 ms), so the story it falls in loses its learned evidence. The
-deadline has tests of its own (test_hardening.py, test_long_input.py)."""
+A reading takes the steps `Engine.answer` takes, through the engine's own methods: the plan, then a
+jump to a rule number, or the index's candidates and their ranked hits. The query is read as typed
+(the query files hold valid queries) and without the request's CPU deadline: the comparison with the
+fallback needs the whole plan, and in a process that keeps ~5,000 readings one full pass of the
+garbage collector takes ~140 ms of CPU, more than a request's whole budget (100 ms), so the story it
+falls in loses its learned evidence. The deadline has tests of its own (test_hardening.py,
+test_long_input.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
 from tdarules.search.query import engine
-from tdarules.search.ranking import rank
 
 
 @dataclass(frozen=True)
@@ -50,9 +50,8 @@ def read(index_dir: Path, q: str, lang: str, *, propose: bool = False) -> Readin
         reading = Reading(plan, None, None, [(h.id, h.rule, h.kind) for h in jumped])
     else:
         found = eng.candidates(plan, lang, 10)
-        scored = None if found is None else found.scored
-        ranked = rank(scored, plan, eng.rule_docs(lang), eng.glossary_docs(lang), 10) if scored is not None else []
-        reading = Reading(plan, scored, None if scored is None else [f["id"] for f, _ in ranked],
-                          [(f["id"], f["rule"], f["kind"]) for f, _ in ranked])
+        ranked = [] if found is None else eng.ranked_hits(found, plan, lang, 10)
+        reading = Reading(plan, None if found is None else found.scored,
+                          None if found is None else [h.id for h in ranked], [(h.id, h.rule, h.kind) for h in ranked])
     _readings[key] = reading
     return reading

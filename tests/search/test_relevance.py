@@ -68,8 +68,9 @@ def test_recall_floor(index_dir):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_recall_floor_per_language(index_dir, lang):
-    ranks_ = ranks(index_dir, CASES, lang)
-    misses = [f"{c.q!r} → rank {r}" for c, r in zip([c for c in CASES if c.lang == lang], ranks_) if not r or r > 3]
+    cases = [c for c in CASES if c.lang == lang]
+    ranks_ = ranks(index_dir, cases, lang)
+    misses = [f"{c.q!r} → rank {r}" for c, r in zip(cases, ranks_) if not r or r > 3]
     assert summarize(ranks_)["recall@3"] >= FLOOR_PER_LANGUAGE, "\n".join(misses)
 
 

@@ -424,8 +424,10 @@ class Engine:
 
     def _text_search(self, plan: QueryPlan, lang: str, limit: int, end: float) -> list[Hit]:
         found = self.candidates(plan, lang, limit, end)
-        if found is None:
-            return []
+        return [] if found is None else self.ranked_hits(found, plan, lang, limit)
+
+    def ranked_hits(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[Hit]:
+        """``found`` (:meth:`candidates`) ranked by :func:`.ranking.rank`, as the hits an answer lists."""
         language = self.language(lang)
         ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit)
         hits = []
