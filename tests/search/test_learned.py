@@ -122,6 +122,25 @@ def test_the_rule_texts_are_learned_from_too(rulebook, monkeypatch):
     assert "99" not in learned.evidence(understood["learned"], keys)
 
 
+def test_the_two_chinese_sites_fit_one_model(rulebook, monkeypatch):
+    """zh-Hant and zh-Hans learn from the same questions and from texts that fold to the same keys: the
+    build fits their model once (a fit of the whole set takes ~8 s of CPU), and fits again for other
+    examples. (On 300 of the tuning questions: the reuse is under test, not the model.)"""
+    from tdarules.search import index
+    some = tuple(case for case in evaluate.tuning_cases() if case.lang.startswith("zh"))[:300]
+    monkeypatch.setattr(evaluate, "tuning_cases", lambda: some)
+    fits = []
+    monkeypatch.setattr(learned, "train", lambda examples, fit=learned.train: fits.append(examples) or fit(examples))
+    models = {}
+    for lang in ("zh-Hant", "zh-Hans"):
+        understood = index.query_understanding(rulebook, lang)
+        docs = index.documents(rulebook.edition(lang), rulebook.glossary)
+        models[lang] = index.learned_model(lang, understood["situations"], understood["typos"], docs)
+    assert len(fits) == 1 and models["zh-Hant"] == models["zh-Hans"]
+    index.learned_model("zh-Hans", understood["situations"], understood["typos"], docs[1:])
+    assert len(fits) == 2
+
+
 def test_learns_from_tuning_batches_only():
     """Never from a held-out batch: the figures that count are measured on questions it never saw.
     Training data lives apart from the tests (rulebook/training); every held-out batch, those to come

@@ -272,7 +272,26 @@ def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.T
     for doc in docs:
         if doc.kind != "glossary" and doc.rule:
             examples.append((situations.query_keys(f"{doc.title} {doc.body}", lang, prepared, t2s), [evaluate.rule_of(doc.rule)]))
-    return learned.train(examples)
+    return _fitted(examples)
+
+
+# zh-Hant and zh-Hans learn from the same questions and from texts that fold to the same keys, so
+# their examples are equal, and a fit takes ~8 s of CPU. A build makes the languages one after the
+# other: the last model fitted is kept with its examples' digest, and the second Chinese site reads it
+# back. One model, not one per index read: a process that builds often keeps no more.
+_LAST_FIT: dict[str, learned.Model] = {}
+
+
+def _fitted(examples: list[tuple[list[str], list[str]]]) -> learned.Model:
+    """:func:`.learned.train` on ``examples``, or the last model when it was trained on the same ones
+    (the same key and rule sets in the same order: all that training reads of them)."""
+    canonical = [[sorted(set(keys)), sorted(set(rules))] for keys, rules in examples]
+    digest = DiskCache.key(json.dumps(canonical, ensure_ascii=False).encode("utf-8"))
+    if digest not in _LAST_FIT:
+        model = learned.train(examples)
+        _LAST_FIT.clear()
+        _LAST_FIT[digest] = model
+    return _LAST_FIT[digest]
 
 
 def build_index(rulebook: Rulebook, out_dir: Path,
