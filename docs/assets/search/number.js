@@ -12,8 +12,8 @@ import SPEC from "./spec.js";
 const CLASSES = {
   w: "\\p{L}\\p{N}_",
   letter: "[\\p{L}\\p{Nl}\\p{No}]",
-  alnum: "(?:(?![{cjk}])[\\p{L}\\p{N}\\p{M}])",
-  alpha: "(?:(?![{cjk}])[\\p{L}\\p{M}])",
+  alnum: "(?:(?![{cjk}])[\\p{L}\\p{N}])",
+  alpha: "(?:(?![{cjk}])[\\p{L}\\p{Nl}\\p{No}])",
 };
 
 /** spec.py source: a pattern of the spec (a string, or pieces to join) with its placeholders expanded. */
