@@ -35,10 +35,10 @@ DEV_BATCHES = (DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV11)
 BLIND = [UNSEEN, UNSEEN2, UNSEEN3, UNSEEN4, UNSEEN5, UNSEEN6, UNSEEN7, UNSEEN8, UNSEEN9, UNSEEN11, UNSEEN12, DEV10, DEV12, *DEV_BATCHES]
 # the held-out batches in the seven styles (stories, newcomers, disputes, transliteration, typos,
 # situations, questions): unseen13 and every one after it, those to come included, pooled per
-# language (1,200 questions each today), so a floor there moves only with a change that loses many
+# language (1,270 questions each today), so a floor there moves only with a change that loses many
 _UNSEEN = unseen_batches()
 SEVEN_STYLES = tuple(_UNSEEN[_UNSEEN.index(UNSEEN13):])
-# below today's figures (Russian 0.952 / 0.977 the lowest), above what the learned evidence weighed at
+# below today's figures (Russian 0.953 / 0.982 the lowest), above what the learned evidence weighed at
 # 0.3 of a situation score gives (spec.yaml learned.weight; Russian 0.905)
 SEVEN_STYLE_FLOORS = {"mrr@10": 0.91, "recall@3": 0.955}
 SEVEN_STYLE_KINDS = {"story", "newcomer", "dispute", "translit", "typo", "situation", "question"}
