@@ -72,8 +72,8 @@ def test_evidence_points_to_the_rule_whose_questions_share_the_keys(model):
 
 
 def test_the_fit_runs_on_one_thread(monkeypatch):
-    """The fit's matrix products are small: on BLAS's threads (one per core) they cost ~3.7 times the
-    CPU for half the wall time, taken from the pages the build renders beside the index."""
+    """The fit's matrix products are small: on BLAS's threads (one per core) they cost twice the CPU in
+    the same wall time, taken from the pages the build renders beside the index."""
     from sklearn.linear_model import LogisticRegression
     from threadpoolctl import threadpool_info
     threads = []
@@ -146,7 +146,7 @@ def test_the_rule_texts_are_learned_from_too(rulebook, monkeypatch):
 
 def test_the_two_chinese_sites_fit_one_model(rulebook, monkeypatch):
     """zh-Hant and zh-Hans learn from the same questions and from texts that fold to the same keys: the
-    build fits their model once (a fit of the whole set takes ~8 s of CPU), and fits again for other
+    build fits their model once (a fit of the whole set takes ~4 s of CPU), and fits again for other
     examples. (On 300 of the tuning questions: the reuse is under test, not the model.)"""
     from tdarules.search import index
     some = tuple(case for case in evaluate.tuning_cases() if case.lang.startswith("zh"))[:300]

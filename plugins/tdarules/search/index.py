@@ -276,7 +276,7 @@ def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.T
 
 
 # zh-Hant and zh-Hans learn from the same questions and from texts that fold to the same keys, so
-# their examples are equal, and a fit takes ~8 s of CPU. A build makes the languages one after the
+# their examples are equal, and a fit takes ~4 s of CPU. A build makes the languages one after the
 # other: the last model fitted is kept with its examples' digest, and the second Chinese site reads it
 # back. One model, not one per index read: a process that builds often keeps no more.
 _LAST_FIT: dict[str, learned.Model] = {}

@@ -75,9 +75,9 @@ def train(examples: list[tuple[list[str], list[str]]]) -> Model:
             labels.append(index_of[rule])
     features = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(labels), len(columns)))
     # every rule is some question's label, so the fitted classes are 0 … len(rules) - 1 in order.
-    # One BLAS thread: the products are small, and BLAS's thread per core spun for ~3.7 times the CPU
-    # (Chinese, 2 cores: 9.3 CPU-s against 2.5) to save half the wall time, taken from the pages the
-    # build renders beside the index. The model is the same, weight for weight.
+    # One BLAS thread: the products are small, and BLAS's thread per core spun for twice the CPU
+    # (Chinese, 2 cores: 8.3 CPU-s against 4.2) in the same wall time, taken from the pages the build
+    # renders beside the index. The model is the same, weight for weight.
     # Classes balanced (each rule's questions weigh as much in all as any other's): the rules asked
     # about most (the raise, the showdown) otherwise won the near cases by their share of the training
     # questions alone. Trained without a set of tuning batches and measured on them and dev13 (API
