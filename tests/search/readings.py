@@ -2,8 +2,8 @@
 Python side of the plan parity ask the engine the same ~4,600 queries a language, and reading each
 one once is what both need (tests/conftest.py sends a language's tests of both files to one process).
 
-A reading takes the steps `Engine.answer` takes, through the engine's own methods: the plan, then a
-jump to a rule number, or the index's candidates and their ranked hits. The query is read as typed
+A reading takes the steps `Engine.answer` takes, through the engine's own methods: the plan, then its
+rule number's hits (`jump_hits`), or the index's candidates and their ranked hits. The query is read as typed
 (the query files hold valid queries) and without the request's CPU deadline: the comparison with the
 fallback needs the whole plan, and in a process that keeps ~5,000 readings one full pass of the
 garbage collector takes ~140 ms of CPU, more than a request's whole budget (100 ms), so the story it
@@ -44,9 +44,8 @@ def read(index_dir: Path, q: str, lang: str, *, propose: bool = False) -> Readin
     eng = engine(index_dir)
     eng.warm_language(lang)
     plan = eng.plan(q, lang, propose=propose)
-    if plan["jump"] is not None or plan["removed"]:
-        jump = plan["jump"]
-        jumped = eng.jump(jump["rule"], jump["part"], lang, 10) if jump else []
+    jumped = eng.jump_hits(plan, lang, 10)
+    if jumped is not None:
         reading = Reading(plan, None, None, [(h.id, h.rule, h.kind) for h in jumped])
     else:
         found = eng.candidates(plan, lang, 10)

@@ -57,19 +57,24 @@ def test_enough_queries():
     assert 0.28 <= len(QUESTION_CASES["held-out"]) / len(questions) <= 0.38
 
 
-def ranks(index_dir, cases, lang) -> list[int | None]:
-    return [rank_of(hits(index_dir, c.q, c.lang), c.expect) for c in cases if c.lang == lang]
+def in_language(cases, lang):
+    return [c for c in cases if c.lang == lang]
+
+
+def ranks(index_dir, cases) -> list[int | None]:
+    """Each case's rank, in the order of ``cases``."""
+    return [rank_of(hits(index_dir, c.q, c.lang), c.expect) for c in cases]
 
 
 def test_recall_floor(index_dir):
     """Pooled over the languages (the project's 130 queries, cheap to read where they fall)."""
-    assert summarize([r for lang in LANGUAGES for r in ranks(index_dir, CASES, lang)])["recall@3"] >= FLOOR_RECALL_AT_3
+    assert summarize([r for lang in LANGUAGES for r in ranks(index_dir, in_language(CASES, lang))])["recall@3"] >= FLOOR_RECALL_AT_3
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_recall_floor_per_language(index_dir, lang):
-    cases = [c for c in CASES if c.lang == lang]
-    ranks_ = ranks(index_dir, cases, lang)
+    cases = in_language(CASES, lang)
+    ranks_ = ranks(index_dir, cases)
     misses = [f"{c.q!r} → rank {r}" for c, r in zip(cases, ranks_) if not r or r > 3]
     assert summarize(ranks_)["recall@3"] >= FLOOR_PER_LANGUAGE, "\n".join(misses)
 
@@ -84,8 +89,8 @@ def test_rule_numbers_rank_first(index_dir, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("third", ["tune", "held-out"])
 def test_players_questions_floor(index_dir, lang, third):
-    cases = [c for c in QUESTION_CASES[third] if c.lang == lang]
-    ranks_ = ranks(index_dir, cases, lang)
+    cases = in_language(QUESTION_CASES[third], lang)
+    ranks_ = ranks(index_dir, cases)
     misses = [f"{c.q!r} → rank {r}" for c, r in zip(cases, ranks_) if not r or r > 3]
     figures = summarize(ranks_)
     for measure, floor in QUESTION_FLOORS[third].items():
@@ -130,7 +135,7 @@ def test_blind_batch_floor(index_dir, batch, lang):
     """A floor, not a target: the unseen batches are never tuned on, the dev ones are (bench/search.py
     prints their figures)."""
     floors = DEV_FLOORS if batch in DEV_BATCHES else UNSEEN_FLOORS
-    figures = summarize(ranks(index_dir, load_queries(batch), lang))
+    figures = summarize(ranks(index_dir, in_language(load_queries(batch), lang)))
     for measure, floor in floors.items():
         assert figures[measure] >= floor, f"{batch.stem} {lang} {measure} {figures[measure]:.3f}"
 
@@ -141,9 +146,9 @@ def test_seven_styles_floor(rulebook, index_dir, lang):
     seats and amounts, Russian typed in Latin letters, pooled over the held-out batches written in those
     styles. A floor below today's figures (bench/search.py prints them per batch and style)."""
     edition = rulebook.edition(lang, "2024")
-    cases = [c for batch in SEVEN_STYLES for c in load_queries(batch) if c.lang == lang]
+    cases = in_language([c for batch in SEVEN_STYLES for c in load_queries(batch)], lang)
     assert len(cases) >= 280 and {c.kind for c in cases} == SEVEN_STYLE_KINDS
     assert all(edition.rule(rule_of(e)) is not None for c in cases for e in c.expect)
-    figures = summarize(ranks(index_dir, cases, lang))
+    figures = summarize(ranks(index_dir, cases))
     for measure, floor in SEVEN_STYLE_FLOORS.items():
         assert figures[measure] >= floor, f"{lang} {measure} {figures[measure]:.3f}"

@@ -440,6 +440,14 @@ class Engine:
                             _snippet(fields["body"], spans), round(score, 3), fields["kind"]))
         return hits
 
+    def jump_hits(self, plan: QueryPlan, lang: str, limit: int) -> list[Hit] | None:
+        """The hits of a plan that is a rule number (the rule's, or none when the number was cut out
+        and names no rule here); None when the plan is for text search."""
+        if plan["jump"] is None and not plan["removed"]:
+            return None
+        jump = plan["jump"]
+        return self.jump(jump["rule"], jump["part"], lang, limit) if jump else []
+
     def search(self, q: str, lang: str = "en", limit: int = 10) -> list[Hit]:
         return self.answer(q, lang, limit, suggest=False).hits
 
@@ -453,9 +461,9 @@ class Engine:
             with deadline.suspended():
                 self.warm_language(lang)
             plan = self.plan(q, lang)
-            if plan["jump"] is not None or plan["removed"]:
-                jump = plan["jump"]
-                return Answer(self.jump(jump["rule"], jump["part"], lang, limit) if jump else [], None, None)
+            jumped = self.jump_hits(plan, lang, limit)
+            if jumped is not None:
+                return Answer(jumped, None, None)
             hits = self.text_search(q, lang, limit, plan)
             fixed = plan["corrected"]
             proposal = self.suggestion(q, lang, fixed) if suggest and not hits and not deadline.expired() else None
