@@ -70,7 +70,7 @@ def own_server(static_site, tmp_path):      # static_site: site/ rebuilt when ol
     """A server of the player's own: the journey takes it away to go offline."""
     running = serve_copy(tmp_path)
     yield running
-    running.stop()
+    running.remove()
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +78,7 @@ def served(static_site, tmp_path_factory):
     """One server for the journeys that only read from it: each reader still has a context of its own."""
     running = serve_copy(tmp_path_factory.mktemp("journeys"))
     yield running
-    running.stop()
+    running.remove()
 
 
 class Reader:

@@ -29,9 +29,20 @@ PHONE_VIEWPORT = {"width": 390, "height": 844}
 
 @pytest.fixture
 def deployment(static_site, tmp_path):          # static_site: site/ rebuilt when older than its sources
+    """The site served from a copy of hard links: the reader's tests take the server away and never
+    write into it (a full copy costs ~4 s of CPU)."""
+    deployed = SiteCopy(SITE_DIR, tmp_path, linked=True)
+    yield deployed
+    deployed.remove()
+
+
+@pytest.fixture
+def writable_deployment(static_site, tmp_path):
+    """A full copy, for a test that deploys a second build over it (hard links would write through
+    into site/)."""
     deployed = SiteCopy(SITE_DIR, tmp_path)
     yield deployed
-    deployed.stop()
+    deployed.remove()
 
 
 @pytest.fixture
@@ -161,18 +172,18 @@ def deploy_changed_text(site_dir, pages):
     return finalize_site(site_dir, "http://127.0.0.1:8000/")
 
 
-def test_second_build_replaces_the_cache_without_a_mix(sw_context, deployment):
+def test_second_build_replaces_the_cache_without_a_mix(sw_context, writable_deployment):
     page = new_page(sw_context)
-    page.goto(f"{deployment.url}/en/rules/12/")
+    page.goto(f"{writable_deployment.url}/en/rules/12/")
     controlled(page)
     save_for_offline(page, "offline")
-    old_version = json.loads((deployment.dir / "offline" / "summary.json").read_text())["version"]
+    old_version = json.loads((writable_deployment.dir / "offline" / "summary.json").read_text())["version"]
 
-    new_version = deploy_changed_text(deployment.dir, ["en/rules/12/index.html", "en/rules/13/index.html"])
+    new_version = deploy_changed_text(writable_deployment.dir, ["en/rules/12/index.html", "en/rules/13/index.html"])
     assert new_version != old_version
 
     # Until the new worker takes over, the reader keeps the old build: no page of the new one.
-    page.goto(f"{deployment.url}/en/rules/13/")
+    page.goto(f"{writable_deployment.url}/en/rules/13/")
     # The browser checks /sw.js on that navigation, installs the new build and says so.
     notice = page.locator(".tda-update")
     notice.wait_for(timeout=60_000)
@@ -183,7 +194,7 @@ def test_second_build_replaces_the_cache_without_a_mix(sw_context, deployment):
 
     names = page.evaluate("caches.keys()")
     assert names == [f"tda-{new_version}"], f"one cache, the new build's: {names}"
-    manifest = json.loads((deployment.dir / "offline" / "manifest.json").read_text())["files"]
+    manifest = json.loads((writable_deployment.dir / "offline" / "manifest.json").read_text())["files"]
     cached = page.evaluate("""async (name) => {
         const cache = await caches.open(name);
         const out = {};
@@ -198,10 +209,10 @@ def test_second_build_replaces_the_cache_without_a_mix(sw_context, deployment):
     stale = [path for path in saved if (manifest.get(path) or path) != cached[path]]
     assert not stale, f"entries of the old build left in the new cache: {stale[:5]}"
 
-    airplane_mode(sw_context, deployment)
-    page.goto(f"{deployment.url}/en/rules/12/")                 # changed, refetched during the update
+    airplane_mode(sw_context, writable_deployment)
+    page.goto(f"{writable_deployment.url}/en/rules/12/")                 # changed, refetched during the update
     assert page.locator(".tda-deploy-marker").count() == 1
-    page.goto(f"{deployment.url}/en/rules/14/")                 # unchanged, carried over
+    page.goto(f"{writable_deployment.url}/en/rules/14/")                 # unchanged, carried over
     assert page.locator("h1").inner_text().startswith("Rule 14")
     assert page.locator(".tda-deploy-marker").count() == 0
     page.locator('.tda-offline[data-state="saved"]').wait_for()   # still saved, in the new build

@@ -85,3 +85,10 @@ def real_layout(tmp: Path, site: Path) -> Path:
     (root / "site" / "en" / "leak.txt").symlink_to(root / "secret.txt")
     (root / "site" / "en" / "leak-dir").symlink_to(root / "build", target_is_directory=True)
     return root
+
+
+def remove_layout(root: Path) -> None:
+    """Delete what real_layout made (the links, not the files they share with the site), in the
+    fixture's teardown: pytest would otherwise keep ~11,000 entries and delete them at the end of a
+    later session, in its serial finish."""
+    shutil.rmtree(root, ignore_errors=True)

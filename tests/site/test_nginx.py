@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from raw_http import SECRET, raw_request, real_layout
+from raw_http import SECRET, raw_request, real_layout, remove_layout
 from tdarules.deploy import RECIPE, LocalNginx, local_config, nginx_binary
 from tdarules.search.server import create_app
 from servers import free_port
@@ -60,6 +60,7 @@ def test_site_in_a_private_folder(tmp_path, built_site, start_server):
     (tmp_path / "nginx").mkdir()
     with LocalNginx(tmp_path / "nginx", private / "site", free_port(), api.removeprefix("http://")) as url:
         assert httpx.get(f"{url}/ru/rules/43/").status_code == 200
+    shutil.rmtree(private / "site")         # hard links: the files stay in site/
 
 
 def test_directory_redirect_is_relative(nginx):
@@ -190,6 +191,7 @@ def layout_nginx(built_site, start_server, tmp_path_factory):
     with LocalNginx(tmp_path_factory.mktemp("nginx-layout"), root / "site", free_port(),
                     api.removeprefix("http://")) as url:
         yield url
+    remove_layout(root)
 
 
 @pytest.mark.parametrize("target", ["/en/leak.txt", "/en/leak-dir/secret.txt", "/en/leak-dir/search-index/meta.json",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from raw_http import ROOT, SECRET, raw_request, real_layout
+from raw_http import ROOT, SECRET, raw_request, real_layout, remove_layout
 from tdarules.deploy import LocalNginx, nginx_binary
 from servers import free_port
 
@@ -64,7 +64,8 @@ TRAVERSALS = [
 def layout(built_site, tmp_path_factory) -> Path:
     root = real_layout(tmp_path_factory.mktemp("layout"), built_site)
     assert INDEX_MARK in (root / INDEX).read_bytes()
-    return root
+    yield root
+    remove_layout(root)
 
 
 @contextlib.contextmanager
