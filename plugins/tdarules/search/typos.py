@@ -196,9 +196,18 @@ class Corrector:
                 self.sound.setdefault(char, set()).add(g)
         self.lengths = sorted({len(t) for t in self.terms}, reverse=True)
         self.known = set(self.terms)
-        # a slip keeps a term's first or last character (both, unless it is one of them): a piece that
-        # has neither is no slip, before any of its masks is looked up (~100 pieces a Chinese question)
-        self.ends = {(len(t), 0, t[0]) for t in self.terms} | {(len(t), -1, t[-1]) for t in self.terms}
+        # A slip differs from its term in one place, so it keeps the term's first two characters or its
+        # last two (a two-character term: its first or its last; three: also the first and last
+        # together, the middle one slipped). A piece that keeps none is no slip, before any of its masks
+        # is looked up: ~100 pieces a Chinese question, and one in six passes where a single end
+        # character let half through.
+        self.near: set[tuple[int, int, str]] = set()
+        for t in self.terms:
+            n = len(t)
+            if n == 2:
+                self.near |= {(2, 0, t[0]), (2, 1, t[1])}
+            else:
+                self.near |= {(n, 0, t[:2]), (n, 1, t[-2:])} | ({(3, 2, t[0] + t[2])} if n == 3 else set())
         self.keyboard = LAYOUTS.get(data.get("layout", ""))
         self.transliteration = Transliterator(spec.TRANSLITERATION, self) if data.get("transliteration") else None
 
@@ -279,7 +288,7 @@ class Corrector:
     def same_sound(self, piece: str) -> str | None:
         """The term ``piece`` is with one character put for another of the same sound, or None."""
         n = len(piece)
-        if n > 1 and (n, 0, piece[0]) not in self.ends and (n, -1, piece[-1]) not in self.ends:
+        if n > 1 and not self.could_slip(piece):
             return None
         for k in range(n):
             sound = self.sound.get(piece[k])
@@ -292,6 +301,15 @@ class Corrector:
                         return term
                     break
         return None
+
+    def could_slip(self, piece: str) -> bool:
+        """Whether ``piece`` (two characters or more) keeps what a slip of a term of its length keeps
+        (``near``): False means no term is one character off it."""
+        n, near = len(piece), self.near
+        if n == 2:
+            return (2, 0, piece[0]) in near or (2, 1, piece[1]) in near
+        return ((n, 0, piece[:2]) in near or (n, 1, piece[-2:]) in near
+                or (n == 3 and (3, 2, piece[0] + piece[2]) in near))
 
     def covered(self, piece: str, k: int) -> bool:
         """Whether a whole term shorter than ``piece`` covers its character ``k``."""
