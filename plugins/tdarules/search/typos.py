@@ -199,7 +199,7 @@ class Corrector:
         # A slip differs from its term in one place, so it keeps the term's first two characters or its
         # last two (a two-character term: its first or its last; three: also the first and last
         # together, the middle one slipped). A piece that keeps none is no slip, before any of its masks
-        # is looked up: ~100 pieces a Chinese question, and one in six passes where a single end
+        # is looked up: ~100 pieces a Chinese question, and one in five passes where a single end
         # character let half through.
         self.near: set[tuple[int, int, str]] = set()
         for t in self.terms:
