@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from tdarules.gate import check
-from tdarules.yamlio import dump_yaml, read_yaml
+from tdarules.yamlio import dump_yaml, positioned, read_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = ["rulebook/2024/en.yaml", "rulebook/2024/zh-Hant.yaml", "rulebook/2024/ru.yaml", "rulebook/2017/en.yaml",
@@ -111,15 +111,15 @@ def test_every_mutation_loads_cleanly_or_names_file_line_and_id(pristine, tmp_pa
     # the parse cache for every example cost ~30 ms each); the mutated one is always parsed afresh, so
     # every example meets the parser and the parse cache keeps only the real files.
     import tdarules.loader as loader
-    parsed, cached = {}, loader.read_yaml_cached
+    parsed, cached = {}, loader.read_positioned
 
     def fresh_when_mutated(path, shown_as=None):
         if shown_as == file:
-            return read_yaml(path, shown_as)
+            return positioned(read_yaml(path, shown_as), path, shown_as)
         if shown_as not in parsed:
             parsed[shown_as] = cached(path, shown_as)
         return parsed[shown_as]
-    monkeypatch.setattr(loader, "read_yaml_cached", fresh_when_mutated)
+    monkeypatch.setattr(loader, "read_positioned", fresh_when_mutated)
     root = tmp_path_factory.mktemp("mutated")
     shutil.copytree(pristine / "rulebook", root / "rulebook")
     original = (pristine / file).read_bytes()

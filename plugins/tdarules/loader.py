@@ -9,7 +9,7 @@ from pydantic import ValidationError
 from .chinese import simplified
 from .model import CURRENT_EDITION, LANGUAGES, OLDER_EDITIONS, PUBLISHED_EDITIONS, YEAR, Edition, GlossaryTerm, Renumbering, \
     Review, SituationVocabulary, Step, Succession
-from .yamlio import Problem, YamlError, bounded_plain, line_of, read_yaml_cached
+from .yamlio import Positioned, Problem, YamlError, line_of, read_positioned
 
 # The editions the site is built from: the current one in every stored language, the older English ones.
 EDITION_FILES = {*((CURRENT_EDITION, lang) for lang in LANGUAGES), *((year, "en") for year in OLDER_EDITIONS)}
@@ -44,7 +44,7 @@ class Rulebook:
     editions: dict[tuple[str, str], Edition]
     glossary: tuple[GlossaryTerm, ...]
     renumbering: tuple[Renumbering, ...]
-    documents: dict[str, object] = field(default_factory=dict, repr=False)   # file → parsed YAML, for line numbers
+    documents: dict[str, Positioned] = field(default_factory=dict, repr=False)   # file → as read, for line numbers
     situations: SituationVocabulary = field(default_factory=lambda: SituationVocabulary(by="ours"))
     reviews: dict[str, Review] = field(default_factory=dict)   # translation QA data per stored language
     successions: tuple[Succession, ...] = ()                  # each edition → the next, as stored
@@ -134,7 +134,7 @@ def load_rulebook(root: Path | str = ".", cache: dict | None = None) -> Rulebook
     """
     root = Path(root)
     problems: list[Problem] = []
-    documents: dict[str, object] = {}
+    documents: dict[str, Positioned] = {}
     editions: dict[tuple[str, str], Edition] = {}
     for year, language in sorted(edition_files(root)):
         file = f"rulebook/{year}/{language}.yaml"
@@ -175,7 +175,8 @@ def _successions(root: Path, renumbering, editions, documents, problems, cache) 
     rule-level alignment (rulebook/<year>/mapping.yaml, written by `rulebook edition add`). Every
     published edition but the oldest must be reached from the one before it."""
     out: list[Succession] = []
-    document = documents.get(RENUMBERING_FILE)
+    read = documents.get(RENUMBERING_FILE)
+    document = read.data if read is not None else None
     if renumbering and isinstance(document, dict):
         out.append(Succession(old=str(document.get("from", "")), new=str(document.get("to", "")), file=RENUMBERING_FILE,
                               steps=tuple(Step(old=e.old, new=(e.new,) if e.new else (), note=e.note) for e in renumbering)))
@@ -272,7 +273,6 @@ def _entries(root: Path, file: str, key: str, other_keys: set[str], model, docum
         problems.append(Problem(file, line_of(document, (extra,)), "-", f"{extra}: unknown top-level key"))
     parsed = []
     for index, item in enumerate(items):
-        node = document[key][index]
         if not isinstance(item, dict):
             problems.append(Problem(file, line_of(document, (key, index)), f"{key.rstrip('s')}:#{index + 1}",
                                     f"{key}.{index}: must be a mapping, not {_kind(item)}"))
@@ -284,7 +284,7 @@ def _entries(root: Path, file: str, key: str, other_keys: set[str], model, docum
             for problem in error.errors():
                 loc = _yaml_path(tuple(problem["loc"]))
                 path = ".".join(str(p) for p in loc) or "-"
-                problems.append(Problem(file, line_of(node, loc), where, f"{path}: {problem['msg']}"))
+                problems.append(Problem(file, line_of(document, (key, index, *loc)), where, f"{path}: {problem['msg']}"))
     return parsed
 
 
@@ -297,7 +297,7 @@ def _kind(value) -> str:
 
 
 def _read(root: Path, file: str, documents: dict, problems: list[Problem], cache: dict | None = None):
-    """(document with positions, plain data) or (None, None) after recording why not.
+    """(the file read with its lines, `Positioned`; its plain data) or (None, None) after recording why not.
 
     A document that parses is kept in `documents` (file → document) so later messages can cite its lines.
     """
@@ -307,11 +307,11 @@ def _read(root: Path, file: str, documents: dict, problems: list[Problem], cache
         return None, None
     try:
         if cache is None:
-            document = read_yaml_cached(path, file)
+            document = read_positioned(path, file)
         else:
             stamp = path.stat().st_mtime_ns
             if file not in cache or cache[file][0] != stamp:
-                cache[file] = (stamp, read_yaml_cached(path, file))
+                cache[file] = (stamp, read_positioned(path, file))
             document = cache[file][1]
     except YamlError as error:
         problems.append(error.problem)
@@ -319,16 +319,11 @@ def _read(root: Path, file: str, documents: dict, problems: list[Problem], cache
     except OSError as error:
         problems.append(Problem(file, 0, "-", f"cannot read: {error.strerror}"))
         return None, None
-    if not isinstance(document, dict):
-        problems.append(Problem(file, 1, "-", f"the top level must be a mapping, not {_kind(document)}"))
-        return None, None
-    try:
-        plain = bounded_plain(document, path, file)
-    except YamlError as error:
-        problems.append(error.problem)
+    if not isinstance(document.data, dict):
+        problems.append(Problem(file, 1, "-", f"the top level must be a mapping, not {_kind(document.data)}"))
         return None, None
     documents[file] = document
-    return document, plain
+    return document, document.data
 
 
 def to_simplified(edition: Edition) -> Edition:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from .chinese import simplified
 from .model import ALL_LANGUAGES
-from .yamlio import read_yaml_cached, to_plain
+from .yamlio import read_positioned
 
 
 class Strings:
@@ -20,11 +20,11 @@ class Strings:
     @classmethod
     def load(cls, path: Path, **namespaces: Path) -> "Strings":
         """The `strings:` table of `path`, plus each of `namespaces` (name=file) as a whole under its name."""
-        table = to_plain(read_yaml_cached(path))["strings"]
+        table = read_positioned(path).data["strings"]
         for name, file in namespaces.items():
             if name in table:
                 raise ValueError(f"{path}: key {name!r} is also the name of the strings file {file}")
-            document = to_plain(read_yaml_cached(file))
+            document = read_positioned(file).data
             document.pop("by", None)
             table[name] = document
         return cls(table)

@@ -283,7 +283,8 @@ def _glossary(rulebook: Rulebook) -> list[Problem]:
 def _renumbering(rulebook: Rulebook) -> list[Problem]:
     problems = []
     # the two editions the file pairs, as it names them (from: '2017', to: '2024')
-    document = rulebook.documents.get(RENUMBERING) or {}
+    read = rulebook.documents.get(RENUMBERING)
+    document = read.data if read is not None else {}
     old_year, new_year = str(document.get("from", "")), str(document.get("to", CURRENT_EDITION))
     old = rulebook.editions.get((old_year, "en"))
     new = rulebook.editions.get((new_year, "en"))

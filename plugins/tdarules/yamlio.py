@@ -6,6 +6,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import ruamel.yaml
 import yaml as pyyaml
@@ -15,7 +16,7 @@ from ruamel.yaml.error import MarkedYAMLError, StreamMark
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import Reader, ReaderError
 
-from .disk_cache import MISSING, DiskCache
+from .disk_cache import DiskCache
 
 # The rulebook nests about 8 levels deep and holds ~2,000 values per file: far above both, far
 # below what turns a hostile file (20,000 nested brackets, an alias bomb) into a crash or a hang.
@@ -190,15 +191,45 @@ def _round_trip(text: str, path: Path, name: str):
 
 
 # Even through libyaml, the rulebook's files take ~0.3 s to read (situations.yaml alone 0.16 s), and
-# every build, CLI call and test that reads the rulebook paid it again for the same bytes; unpickling
-# a document is ~8 times faster. A document that parsed is kept, pickled, under the SHA-256 of its
-# bytes (plus the parser's version and settings): the same bytes give the same document, and anything
-# else (an edit, a broken file) is parsed and checked anew. Only documents that parsed are kept, so
-# every error is still found by the parser itself.
+# every build, CLI call and test that reads the rulebook paid it again for the same bytes. What a
+# reader needs of a file that parsed (its plain data and the line of each node: `Positioned`) is kept,
+# pickled, under the SHA-256 of its bytes (plus the parser's version and settings): the same bytes
+# give the same result, and anything else (an edit, a broken file) is parsed and checked anew. Only
+# files that parsed are kept, so every error is still found by the parser itself. Plain data and a
+# table of lines unpickle in a fifth of the time of ruamel's document (whose every node carries its
+# positions as objects), and leave nothing to convert.
 CACHE_ENV = "TDA_YAML_CACHE"          # a directory, or "off"
-CACHE_KEEP = 256                      # documents kept; the oldest go first
+CACHE_KEEP = 256                      # files kept; the oldest go first
 _CACHE = DiskCache("yaml", CACHE_ENV, CACHE_KEEP)
-_CACHE_SALT = f"yaml-2|{ruamel.yaml.__version__}|{pyyaml.__version__}|{sys.version_info[:2]}|{MAX_DEPTH}".encode()
+_CACHE_SALT = f"yaml-3|{ruamel.yaml.__version__}|{pyyaml.__version__}|{sys.version_info[:2]}|{MAX_DEPTH}|{MAX_VALUES}".encode()
+
+
+@dataclass(frozen=True)
+class Positioned:
+    """A file as readers take it (the loader, the interface strings): its plain data (aliases expanded,
+    keys as text: `to_plain`) and where each of its nodes stands, for `line_of`. Writers read ruamel's
+    document instead (read_yaml_round_trip), to dump it back."""
+    data: Any
+    line: int            # the document's own line
+    # the nodes' lines as ruamel's document has them: a mapping's {key as in the file: (line or None
+    # for a key merged in, its value's lines)}, a sequence's [(line, the item's lines)], None for a scalar
+    lines: Any
+
+
+def positioned(document, path: Path, shown_as: str | None = None) -> Positioned:
+    """What read_yaml's document gives a reader; a YamlError when it expands past MAX_VALUES values."""
+    data = bounded_plain(document, Path(path), shown_as or str(path))
+    line = document.lc.line + 1 if isinstance(document, (CommentedMap, CommentedSeq)) and document.lc.line is not None else 1
+    return Positioned(data, line, _lines(document))
+
+
+def _lines(node):
+    if isinstance(node, CommentedMap):
+        known = node.lc.data or {}
+        return {key: ((known.get(key) or (None,))[0], _lines(value)) for key, value in node.items()}
+    if isinstance(node, CommentedSeq):
+        return [(node.lc.item(index)[0], _lines(value)) for index, value in enumerate(node)]
+    return None
 
 
 def _line_past_max_depth(text: str) -> int | None:
@@ -227,19 +258,17 @@ def _line_past_max_depth(text: str) -> int | None:
     return None
 
 
-def read_yaml_cached(path: Path, shown_as: str | None = None):
-    """read_yaml, answered from the parse cache when these exact bytes parsed before.
-
-    For readers only: writers (the XLIFF import, review files) parse afresh, so what they dump back
-    never depends on a cached object."""
+def read_positioned(path: Path, shown_as: str | None = None) -> Positioned:
+    """read_yaml as a reader takes it (`positioned`), from the parse cache when these exact bytes
+    parsed before. Each call gives a new object: a caller may change its data."""
     if _CACHE.folder() is None:
-        return read_yaml(path, shown_as)
+        return positioned(read_yaml(path, shown_as), path, shown_as)
     key = _CACHE.key(_CACHE_SALT, Path(path).read_bytes())
-    document = _CACHE.load(key)
-    if document is MISSING:
-        document = read_yaml(path, shown_as)          # raises YamlError: nothing is kept
-        _CACHE.store(key, document)
-    return document
+    found = _CACHE.load(key)
+    if not isinstance(found, Positioned):
+        found = positioned(read_yaml(path, shown_as), path, shown_as)       # raises YamlError: nothing is kept
+        _CACHE.store(key, found)
+    return found
 
 
 def _runaway_quote(text: str, error_line: int) -> tuple[int, str] | None:
@@ -293,7 +322,9 @@ def enclosing_id(path: Path, line: int) -> str:
 
 
 def line_of(document, path: tuple) -> int:
-    """1-based line of the deepest node on `path` that the document has."""
+    """1-based line of the deepest node on `path` that the document (ruamel's, or `Positioned`) has."""
+    if isinstance(document, Positioned):
+        return _positioned_line(document, path)
     node = document
     line = document.lc.line + 1 if isinstance(document, (CommentedMap, CommentedSeq)) and document.lc.line is not None else 1
     for key in path:
@@ -307,6 +338,21 @@ def line_of(document, path: tuple) -> int:
             node = node[key]
         else:
             break
+    return line
+
+
+def _positioned_line(document: Positioned, path: tuple) -> int:
+    """line_of's walk over `Positioned.lines`: the same steps as over ruamel's nodes."""
+    line, lines = document.line, document.lines
+    for key in path:
+        if isinstance(lines, dict) and key in lines:
+            at, lines = lines[key]
+        elif isinstance(lines, list) and isinstance(key, int) and key < len(lines):
+            at, lines = lines[key]
+        else:
+            break
+        if at is not None:
+            line = at + 1
     return line
 
 

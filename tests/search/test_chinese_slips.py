@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from node_module import needs_node, run_in_node
+
 from tdarules.search import evaluate, typos
 from tdarules.search.index import query_understanding
 
@@ -32,15 +34,36 @@ def test_every_piece_one_character_off_a_term_may_be_a_slip(corrector):
     assert checked > 10_000
 
 
+def pieces_of_questions(corrector) -> set[str]:
+    runs = {run for case in evaluate.tuning_cases() if case.lang.startswith("zh")
+            for run in typos.CJK_RUN.findall(typos.fold_query(case.q, case.lang, typos.t2s))}
+    return {run[i:i + n] for run in sorted(runs)[:400] for n in corrector.lengths
+            for i in range(len(run) - n + 1)}
+
+
 def test_what_the_quick_test_turns_away_is_no_slip_of_any_term(corrector):
     """Every piece of the questions' Chinese runs that it turns away is, by definition, no term's
     one-character slip; and it does turn most pieces away (the reason it is there)."""
-    runs = {run for case in evaluate.tuning_cases() if case.lang.startswith("zh")
-            for run in typos.CJK_RUN.findall(typos.fold_query(case.q, case.lang, typos.t2s))}
     masks = {t[:k] + "\0" + t[k + 1:] for t in corrector.terms for k in range(len(t))}
-    pieces = {run[i:i + n] for run in sorted(runs)[:400] for n in corrector.lengths
-              for i in range(len(run) - n + 1)}
+    pieces = pieces_of_questions(corrector)
     turned_away = [p for p in pieces if p not in corrector.known and not corrector.could_slip(p)]
     assert len(turned_away) > len(pieces) / 2
     wrong = [p for p in turned_away if one_off(p, masks, corrector.known)]
     assert not wrong, wrong[:10]
+
+
+@needs_node
+def test_the_fallback_turns_away_the_same_pieces(corrector):
+    """typos.js has the same quick test (the phone pays for each look-up too): on the questions'
+    pieces and on every slip of a term it answers as `could_slip` does."""
+    slips = {t[:k] + "口" + t[k + 1:] for t in corrector.terms for k in range(len(t))}
+    pieces = sorted(p for p in pieces_of_questions(corrector) | slips if len(p) > 1)
+    got = run_in_node("""
+import { Corrector } from %s;
+const { typos, pieces } = JSON.parse(input);
+const c = new Corrector(typos);
+process.stdout.write(JSON.stringify(pieces.map((p) => c.couldSlip(Array.from(p)))));
+""", ["typos.js"], {"typos": {"terms": corrector.terms, "real": [], "sounds": []}, "pieces": pieces})
+    wanted = [corrector.could_slip(p) for p in pieces]
+    assert got == wanted, [p for p, a, b in zip(pieces, got, wanted) if a != b][:10]
+    assert 0 < sum(wanted) < len(wanted)

@@ -141,17 +141,23 @@ export function conceptTables(concepts) {
 }
 
 const postingsCache = new WeakMap();
+const PASSED_OVER = S.passed_over;
+// situations.Vocabulary.phrases: phrases numbered across entries; key → the phrases that hold it,
+// each phrase's total weight (summed in its key order), entry and PASSED_OVER floor, each entry's keys
 function postings(data) {
   let p = postingsCache.get(data);
   if (!p) {
-    p = new Map();
-    data.entries.forEach(([, phrases], e) => phrases.forEach((phrase, i) => phrase.forEach((k) => {
-      if (!p.has(k)) p.set(k, []);
-      p.get(k).push([e, i]);
-    })));
-    p.entryKeys = data.entries.map(([, phrases]) => new Set(phrases.flat()));
-    // each phrase's whole weight, summed in its key order as situations._postings sums it
-    p.totals = data.entries.map(([, phrases], e) => phrases.map((phrase) => ({ e, total: phrase.reduce((s, k) => s + data.weights[k], 0) })));
+    const byKey = new Map(), totals = [], entryOf = [];
+    data.entries.forEach(([, phrases], e) => phrases.forEach((phrase) => {
+      for (const k of phrase) {
+        if (!byKey.has(k)) byKey.set(k, []);
+        byKey.get(k).push(totals.length);
+      }
+      totals.push(phrase.reduce((s, k) => s + data.weights[k], 0));
+      entryOf.push(e);
+    }));
+    p = { byKey, totals, entryOf, floors: totals.map((t) => PASSED_OVER * t),
+          entryKeys: data.entries.map(([, phrases]) => new Set(phrases.flat())) };
     postingsCache.set(data, p);
   }
   return p;
@@ -168,15 +174,21 @@ export function match(queryKeys, data) {
   let asked = 0;
   for (const k of known) asked += w[k];
   const explained = new Map(), weak = new Map();
-  // situations.match: each touched phrase → its query keys' weight, added key by key in sorted order
-  const touched = new Map();
-  for (const k of known) for (const [e, i] of post.get(k) || []) {
-    const at = post.totals[e][i];
-    touched.set(at, (touched.get(at) || 0) + w[k]);
+  // each touched phrase → its query keys' weight, added key by key in sorted order (the floats of
+  // situations.match); the phrases in the order first touched
+  const got = new Float64Array(post.totals.length), seen = new Uint8Array(post.totals.length), touched = [];
+  for (const k of known) {
+    const weight = w[k];
+    for (const phrase of post.byKey.get(k) || []) {
+      if (!seen[phrase]) { seen[phrase] = 1; touched.push(phrase); }
+      got[phrase] += weight;
+    }
   }
-  for (const [at, got] of touched) {
-    const { e, total } = at;
-    let score = total ? (got / total) * Math.min(1, got / FULL_WEIGHT) : 0;
+  for (const phrase of touched) {
+    const g = got[phrase];
+    if (g < post.floors[phrase]) continue;           // under weak_threshold whatever else it holds
+    const total = post.totals[phrase], e = post.entryOf[phrase];
+    let score = total ? (g / total) * Math.min(1, g / FULL_WEIGHT) : 0;
     if (score < THRESHOLD) {
       if (score >= WEAK_THRESHOLD) weak.set(e, Math.max(weak.get(e) || 0, score * WEAK));
       continue;
@@ -186,7 +198,7 @@ export function match(queryKeys, data) {
       for (const k of known) if (post.entryKeys[e].has(k)) x += w[k];
       explained.set(e, x);
     }
-    score *= 1 - COVERAGE + COVERAGE * (Math.max(got, explained.get(e)) / asked);
+    score *= 1 - COVERAGE + COVERAGE * (Math.max(g, explained.get(e)) / asked);
     if (score > (best.get(e) || 0)) best.set(e, score);
   }
   for (const [e, score] of best.size ? best : weak) {

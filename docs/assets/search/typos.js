@@ -64,6 +64,18 @@ export class Corrector {
       }
     });
     this.lengths = [...new Set(this.terms.map((t) => Array.from(t).length))].sort((a, b) => b - a);
+    // typos.Corrector.near: what a one-character slip of a term keeps (its first two characters or its
+    // last two; of two, the first or the last; of three, also the first and last)
+    this.near = new Set();
+    for (const t of this.terms) {
+      const c = Array.from(t), n = c.length;
+      if (n === 2) {
+        this.near.add(`2|0|${c[0]}`).add(`2|1|${c[1]}`);
+      } else {
+        this.near.add(`${n}|0|${c[0]}${c[1] ?? ""}`).add(`${n}|1|${c.slice(-2).join("")}`);
+        if (n === 3) this.near.add(`3|2|${c[0]}${c[2]}`);
+      }
+    }
     this.keyboard = LAYOUTS[data.layout || ""] || null;
     this.transliteration = data.transliteration ? new Transliterator(SPEC.transliteration, this) : null;   // spec.yaml's table
   }
@@ -132,6 +144,7 @@ export class Corrector {
   }
 
   sameSound(piece) {                          // typos.Corrector.same_sound (characters, not text)
+    if (piece.length > 1 && !this.couldSlip(piece)) return null;
     for (let k = 0; k < piece.length; k++) {
       const groups = this.sound.get(piece[k]);
       if (!groups) continue;
@@ -145,6 +158,13 @@ export class Corrector {
       }
     }
     return null;
+  }
+
+  couldSlip(piece) {                          // typos.Corrector.could_slip
+    const n = piece.length, near = this.near;
+    if (n === 2) return near.has(`2|0|${piece[0]}`) || near.has(`2|1|${piece[1]}`);
+    return near.has(`${n}|0|${piece[0]}${piece[1]}`) || near.has(`${n}|1|${piece[n - 2]}${piece[n - 1]}`)
+      || (n === 3 && near.has(`3|2|${piece[0]}${piece[2]}`));
   }
 
   covered(piece, k) {                         // typos.Corrector.covered

@@ -33,7 +33,7 @@ from ..importers.align import KINDS, LEVELS, Alignment, align, read_mapping, wri
 from ..importers.longform import import_longform
 from ..loader import MAPPING, _validate, stored_editions
 from ..model import LANGUAGES, YEAR, Edition
-from ..yamlio import Problem, YamlError, bounded_plain, dump_yaml, line_of, read_yaml, read_yaml_cached, read_yaml_round_trip, to_plain
+from ..yamlio import Problem, YamlError, bounded_plain, dump_yaml, line_of, read_yaml, read_yaml_round_trip, to_plain
 from .carry import NEW_NOTE, carry_translation
 from .remap import Flag, Remapped, Targets, kinds, remap_glossary, remap_review, remap_rule_review, \
     remap_questions, remap_search_spec, remap_situations
@@ -256,11 +256,12 @@ def _unknown_unit(year: str, error: KeyError) -> str:
     return f"rulebook/{year}/{MAPPING}:0: -: names unit {error} that neither edition has"
 
 
-def edition_report(root: Path | str, year: str | int, read=read_yaml_cached) -> EditionReport:
+def edition_report(root: Path | str, year: str | int, read=read_yaml) -> EditionReport:
     """The report of an added edition, rebuilt from its files (a person's edits included).
 
-    It reads today's rule-keyed files through the parse cache (they are many, and a report writes
-    nothing); `read=read_yaml_round_trip` keeps comments, for a caller that writes the remapped files out."""
+    It reads today's rule-keyed files without their comments (a report writes nothing; the question
+    files, the many, are read through libyaml whatever `read` is); `read=read_yaml_round_trip` keeps
+    comments, for a caller that writes the remapped files out."""
     root, year = Path(root), str(year)
     alignment, translations, targets = added_edition(root, year)
     try:
