@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 import pytest
-from node_module import needs_node, run_in_node
+from node_module import NodeSession, needs_node
 
 from tdarules.search.analyzers import fold
 from tdarules.search.index import documents
@@ -14,11 +14,10 @@ from tdarules.search.typos import LATIN_OR_CYRILLIC
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 pytestmark = needs_node
 
-RUNNER = """
+HANDLER = """
 import * as k from %s;
 import * as q from %s;
-const { data, t2s, calls } = JSON.parse(input);
-process.stdout.write(JSON.stringify(calls.map(([fn, lang, text]) => {
+const handle = ({ data, t2s }, calls) => calls.map(([fn, lang, text]) => {
   const d = data[lang], v = k.vocabulary(d);
   if (fn === "words") return [...v.words].sort();
   if (fn === "only") return k.knownOnly(text, v);
@@ -26,17 +25,15 @@ process.stdout.write(JSON.stringify(calls.map(([fn, lang, text]) => {
   const searches = k.knownSearches(plan.searches, v).map((s) => s.text);
   if (fn === "found") return [searches, Object.keys(plan.situation).sort()];
   return searches;
-})));
+});
 """
 
 
 @pytest.fixture(scope="module")
 def js(query_env):
-    env = query_env
-
-    def run(*calls):
-        return run_in_node(RUNNER, ["known.js", "query.js"], {**env, "calls": [list(c) for c in calls]})
-    return run
+    session = NodeSession(HANDLER, ["known.js", "query.js"], query_env)
+    yield lambda *calls: session.call([list(c) for c in calls])
+    session.close()
 
 
 def test_the_vocabulary_is_the_records_words(js, rulebook):

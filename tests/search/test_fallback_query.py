@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from node_module import needs_node, run_in_node
+from node_module import NodeSession, needs_node
 
 from tdarules.search.query import engine
 
@@ -19,10 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 pytestmark = needs_node
 
-RUNNER = """
+HANDLER = """
 import * as q from %s;
-const { data, t2s, calls } = JSON.parse(input);
-const out = calls.map(([fn, lang, ...args]) => {
+const handle = ({ data, t2s }, calls) => calls.map(([fn, lang, ...args]) => {
   const d = typeof lang === "string" ? data[lang] : lang;
   const map = typeof lang === "string" && lang.startsWith("zh") ? t2s : null;
   switch (fn) {
@@ -38,7 +37,6 @@ const out = calls.map(([fn, lang, ...args]) => {
   }
   throw new Error(fn);
 });
-process.stdout.write(JSON.stringify(out));
 """
 
 
@@ -49,9 +47,9 @@ def env(query_env):
 
 @pytest.fixture(scope="module")
 def js(env):
-    def run(*calls):
-        return run_in_node(RUNNER, ["query.js"], {**env, "calls": [list(c) for c in calls]})
-    return run
+    session = NodeSession(HANDLER, ["query.js"], env)
+    yield lambda *calls: session.call([list(c) for c in calls])
+    session.close()
 
 
 NUMBERS = [

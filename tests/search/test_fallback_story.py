@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from node_module import needs_node, run_in_node
+from node_module import NodeSession, needs_node
 
 from tdarules.search import spec
 from tdarules.search.spec import HAS_CJK
@@ -15,10 +15,9 @@ from tdarules.search.evaluate import DEV13, load_queries
 
 pytestmark = needs_node
 
-RUNNER = """
+HANDLER = """
 import * as q from %s;
-const { data, t2s, calls } = JSON.parse(input);
-process.stdout.write(JSON.stringify(calls.map(([fn, lang, ...args]) => {
+const handle = ({ data, t2s }, calls) => calls.map(([fn, lang, ...args]) => {
   const d = data[lang], map = lang && lang.startsWith("zh") ? t2s : null;
   switch (fn) {
     case "understand": { const p = q.understand(args[0], d, map); return { story: p.story, searches: p.searches }; }
@@ -26,15 +25,15 @@ process.stdout.write(JSON.stringify(calls.map(([fn, lang, ...args]) => {
     case "merge": return q.mergeByRarity(args[0], args[1]);
   }
   throw new Error(fn);
-})));
+});
 """
 
 
 @pytest.fixture(scope="module")
 def js(query_env):
-    def run(*calls):
-        return run_in_node(RUNNER, ["query.js"], {**query_env, "calls": [list(c) for c in calls]})
-    return run
+    session = NodeSession(HANDLER, ["query.js"], query_env)
+    yield lambda *calls: session.call([list(c) for c in calls])
+    session.close()
 
 
 # Written for this test (not a relevance batch): where, when and with whom first, the ruling asked last.
