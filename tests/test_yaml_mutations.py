@@ -107,8 +107,8 @@ def mutate(data: bytes, mutations) -> bytes:
 
 @pytest.mark.parametrize("file", FILES)
 def test_every_mutation_loads_cleanly_or_names_file_line_and_id(pristine, tmp_path_factory, monkeypatch, file):
-    # The files not mutated are read once (the loader never changes what it read; unpickling them from
-    # the parse cache for every example cost ~30 ms each); the mutated one is always parsed afresh, so
+    # The files not mutated are read once (the loader never changes what it read; reading them from
+    # the parse cache for every example costs ~7 ms); the mutated one is always parsed afresh, so
     # every example meets the parser and the parse cache keeps only the real files.
     import tdarules.loader as loader
     parsed, cached = {}, loader.read_positioned

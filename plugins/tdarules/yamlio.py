@@ -219,8 +219,12 @@ class Positioned:
 def positioned(document, path: Path, shown_as: str | None = None) -> Positioned:
     """What read_yaml's document gives a reader; a YamlError when it expands past MAX_VALUES values."""
     data = bounded_plain(document, Path(path), shown_as or str(path))
-    line = document.lc.line + 1 if isinstance(document, (CommentedMap, CommentedSeq)) and document.lc.line is not None else 1
-    return Positioned(data, line, _lines(document))
+    return Positioned(data, _own_line(document), _lines(document))
+
+
+def _own_line(document) -> int:
+    """1-based line where ruamel's document starts (1 when it does not say)."""
+    return document.lc.line + 1 if isinstance(document, (CommentedMap, CommentedSeq)) and document.lc.line is not None else 1
 
 
 def _lines(node):
@@ -325,8 +329,7 @@ def line_of(document, path: tuple) -> int:
     """1-based line of the deepest node on `path` that the document (ruamel's, or `Positioned`) has."""
     if isinstance(document, Positioned):
         return _positioned_line(document, path)
-    node = document
-    line = document.lc.line + 1 if isinstance(document, (CommentedMap, CommentedSeq)) and document.lc.line is not None else 1
+    node, line = document, _own_line(document)
     for key in path:
         if isinstance(node, CommentedMap) and key in node:
             position = (node.lc.data or {}).get(key)     # a key merged in (<<: *anchor) has none here

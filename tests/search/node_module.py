@@ -72,7 +72,17 @@ class NodeSession:
         assert "error" not in answer, answer["error"]
         return answer["ok"]
 
+    def calls(self, *calls):
+        """The answers to `calls` asked in one request, each call a tuple (fn, lang, args...)."""
+        return self.call([list(c) for c in calls])
+
     def close(self) -> None:
         self.process.stdin.close()
         self.process.wait(timeout=30)
         self.errors.close()
+
+    def __enter__(self) -> "NodeSession":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

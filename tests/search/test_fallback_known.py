@@ -31,9 +31,8 @@ const handle = ({ data, t2s }, calls) => calls.map(([fn, lang, text]) => {
 
 @pytest.fixture(scope="module")
 def js(query_env):
-    session = NodeSession(HANDLER, ["known.js", "query.js"], query_env)
-    yield lambda *calls: session.call([list(c) for c in calls])
-    session.close()
+    with NodeSession(HANDLER, ["known.js", "query.js"], query_env) as session:
+        yield session.calls
 
 
 def test_the_vocabulary_is_the_records_words(js, rulebook):

@@ -47,9 +47,8 @@ def env(query_env):
 
 @pytest.fixture(scope="module")
 def js(env):
-    session = NodeSession(HANDLER, ["query.js"], env)
-    yield lambda *calls: session.call([list(c) for c in calls])
-    session.close()
+    with NodeSession(HANDLER, ["query.js"], env) as session:
+        yield session.calls
 
 
 NUMBERS = [

@@ -31,9 +31,8 @@ const handle = ({ data, t2s }, calls) => calls.map(([fn, lang, ...args]) => {
 
 @pytest.fixture(scope="module")
 def js(query_env):
-    session = NodeSession(HANDLER, ["query.js"], query_env)
-    yield lambda *calls: session.call([list(c) for c in calls])
-    session.close()
+    with NodeSession(HANDLER, ["query.js"], query_env) as session:
+        yield session.calls
 
 
 # Written for this test (not a relevance batch): where, when and with whom first, the ruling asked last.
