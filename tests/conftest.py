@@ -37,14 +37,6 @@ SHARED_FIXTURE_FILES = {
 }
 
 
-# The longest files go out first: a process that draws one of them last runs it alone while the
-# other idles (with collection order, the last 2% of a CI run took ~3 min). Measured with --durations=0.
-LONGEST_FIRST = (
-    "tests/test_edition_publish.py",
-    "tests/browser/test_accessibility.py", "tests/browser/test_keyboard.py", "tests/browser/test_offline.py",
-    "tests/search/test_plan_parity.py", "tests/test_xliff.py", "tests/test_yaml_mutations.py",
-    "tests/search/test_fuzz.py", "tests/search/test_relevance.py",
-)
 # Files of long tests that share nothing costly across languages: each test goes to whichever process
 # is free (a file is otherwise run whole by one process, the other idling once the queue is empty),
 # except that a language's tests go together: they read the same queries (tests/search/readings.py).
@@ -52,14 +44,13 @@ SPREAD_FILES = {"tests/search/test_plan_parity.py", "tests/search/test_relevance
 LANGUAGE_OF_TEST = re.compile(r"[\[-](en|zh-Hant|zh-Hans|ru)\]$")
 
 
-def pytest_collection_modifyitems(config, items):
-    order = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: order.get(item.nodeid.split("::", 1)[0], len(order)))   # stable: the rest keep their order
-
-
 def pytest_xdist_make_scheduler(config, log):
     if config.getoption("dist") != "load":
         return None
+    # The scopes go out with the most tests first (xdist's --loadscope-reorder): the files of many
+    # parametrised tests start early and the long single tests fill the gaps. Sending the longest files
+    # first instead (by measured durations) ran the suite no faster here: the browser files then ran
+    # side by side and took turns at the two cores.
     from xdist.scheduler import LoadScopeScheduling
 
     class SharedFixturesTogether(LoadScopeScheduling):
