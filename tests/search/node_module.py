@@ -21,10 +21,14 @@ for await (const chunk of process.stdin) input += chunk;
 """
 
 
+def with_modules(script: str, modules: list[str]) -> str:
+    """`script` with the file URLs of `modules` (names under docs/assets/search) for its %s."""
+    return script % tuple(json.dumps((ASSETS / name).as_uri()) for name in modules)
+
+
 def run_in_node(runner: str, modules: list[str], payload, timeout: int = 120):
-    """`runner` with the file URLs of `modules` (names under docs/assets/search) for its %s, fed
-    `payload` (JSON); its stdout parsed as JSON."""
-    script = READ_INPUT + runner % tuple(json.dumps((ASSETS / name).as_uri()) for name in modules)
+    """`runner` (`with_modules`) fed `payload` (JSON); its stdout parsed as JSON."""
+    script = READ_INPUT + with_modules(runner, modules)
     data = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
     proc = subprocess.run([NODE, "--input-type=module", "-e", script], input=data,
                           capture_output=True, text=True, timeout=timeout)
@@ -48,11 +52,11 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
 class NodeSession:
     """One Node process for a test file's many calls: the modules and the shared payload (a site's
     query data, ~0.5 s to read into Node) are loaded once, not once per test. `handler` defines
-    `handle(shared, request)` with the file URLs of `modules` for its %s; `call(request)` returns
+    `handle(shared, request)`, with `modules` as `with_modules` puts them; `call(request)` returns
     what it returns, and raises with Node's error when it throws."""
 
     def __init__(self, handler: str, modules: list[str], shared):
-        script = handler % tuple(json.dumps((ASSETS / name).as_uri()) for name in modules) + SESSION_LOOP
+        script = with_modules(handler, modules) + SESSION_LOOP
         self.errors = tempfile.TemporaryFile(mode="w+", encoding="utf-8")    # a pipe left unread could fill and block Node
         self.process = subprocess.Popen([NODE, "--input-type=module", "-e", script], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.errors, text=True, encoding="utf-8")
