@@ -40,6 +40,31 @@ def test_keys_that_always_come_together_count_once():
     assert found.get("9", 0.0) < 0.5 * found["8"]
 
 
+def test_which_word_went_with_which_action_counts():
+    """A dispute turns on the order of its words: "said all-in, then put in" is about what was said,
+    "put in, then said all-in" about what was put in. The keys alone are the same set; the pairs of
+    neighbouring keys tell the two apart."""
+    examples = [(["said", "allin", "then", "put"], ["40"])] * 8 + [(["put", "allin", "then", "said"], ["41"])] * 8
+    model = learned.train(examples)
+    said, put = learned.evidence(model, ["said", "allin", "then", "put"]), learned.evidence(model, ["put", "allin", "then", "said"])
+    assert max(said, key=said.get) == "40" and said.get("41", 0.0) < 0.5 * said["40"]
+    assert max(put, key=put.get) == "41" and put.get("40", 0.0) < 0.5 * put["41"]
+
+
+@pytest.mark.parametrize("keys, pairs", [
+    (["said", "allin", "put"], ["said+allin", "allin+put"]),
+    (["庄家", "翻", "card", "show"], ["card+show"]),         # Chinese keys are character pairs already
+    (["bet", "下注", "call"], []),                            # a Chinese key between breaks the pair
+    ([], []),
+])
+def test_pairs_are_made_in_python_and_the_browser_alike(keys, pairs):
+    from node_module import NODE, run_in_node
+    assert learned.with_pairs(keys) == keys + pairs
+    if NODE:
+        assert run_in_node("""import { withPairs } from %s;
+process.stdout.write(JSON.stringify(withPairs(JSON.parse(input))));""", ["learned.js"], keys) == keys + pairs
+
+
 def test_a_rule_asked_about_less_is_not_outweighed_by_its_share_alone():
     """Rules are weighed alike, not by how many training questions each has: when the same words ask
     about a rule six questions name and about one two name, the evidence does not tell them apart by

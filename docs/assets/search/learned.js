@@ -2,18 +2,30 @@
 // plugins/tdarules/search/learned.py (logistic regression over the situation keys, weights as
 // integers; the `learned` member of /pagefind/tda-query.<lang>.json).
 
-import { match, round4 } from "./situations.js";
+import { CJK_RUN, match, round4 } from "./situations.js";
 import SPEC from "./spec.js";
 
-const { scale: LEARNED_SCALE, weight: LEARNED_WEIGHT, top: LEARNED_TOP } = SPEC.learned;   // learned.SCALE, WEIGHT, TOP
+const { scale: LEARNED_SCALE, weight: LEARNED_WEIGHT, top: LEARNED_TOP, pair: PAIR } = SPEC.learned;   // learned.SCALE, WEIGHT, TOP, PAIR
 
 const has = (model, k) => Object.prototype.hasOwnProperty.call(model.keys, k);
+
+/** learned.with_pairs: the keys and each pair of neighbouring Latin or Cyrillic keys, in order. */
+export function withPairs(queryKeys) {
+  const out = [...queryKeys];
+  let before = null;              // the previous key, when it is a Latin or Cyrillic one
+  for (const key of queryKeys) {
+    const latin = !CJK_RUN.test(key);
+    if (before !== null && latin) out.push(`${before}${PAIR}${key}`);
+    before = latin ? key : null;
+  }
+  return out;
+}
 
 /** learned.evidence: {rule: WEIGHT × its odds against the best rule} for the TOP rules of the keys
  * the model knows; {} if none. The scores are sums of integers: the same as Python's in any order. */
 export function evidence(model, queryKeys) {
   if (!model) return {};
-  const known = [...new Set(queryKeys)].filter((k) => has(model, k));
+  const known = [...new Set(withPairs(queryKeys))].filter((k) => has(model, k));
   if (!known.length) return {};
   const scores = [...model.bias];
   for (const k of known) {

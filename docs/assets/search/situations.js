@@ -9,7 +9,7 @@ import SPEC from "./spec.js";
 const W = SPEC.words.patterns;
 const WORD = specRegex(W.word, "gu");
 const TOKEN = specRegex(W.token, "gu");
-const CJK_RUN = whole(W.cjk_run);
+export const CJK_RUN = whole(W.cjk_run);      // learned.js reads it here, as learned.py does
 
 const S = SPEC.situations;
 export const THRESHOLD = S.threshold;

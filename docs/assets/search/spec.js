@@ -275,7 +275,9 @@ export default {
   "prune": 10,
   "weight": 0.8,
   "top": 5,
-  "min_count": 2
+  "min_count": 2,
+  "pair_min_count": 5,
+  "pair": "+"
  },
  "suggest": {
   "min_term": 3,

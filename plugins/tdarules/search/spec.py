@@ -144,6 +144,8 @@ LEARNED_PRUNE: int = int(DATA["learned"]["prune"])
 LEARNED_WEIGHT: float = float(DATA["learned"]["weight"])
 LEARNED_TOP: int = int(DATA["learned"]["top"])
 LEARNED_MIN_COUNT: int = int(DATA["learned"]["min_count"])
+LEARNED_PAIR_MIN_COUNT: int = int(DATA["learned"]["pair_min_count"])
+LEARNED_PAIR: str = str(DATA["learned"]["pair"])
 
 MIN_WORD: int = int(DATA["typos"]["min_word"])
 
