@@ -59,10 +59,10 @@ def with_pairs(keys: list[str]) -> list[str]:
     keys lose the order ("said all-in, then put in 3,000" and "put in 3,000, then said all-in" share
     their keys). Chinese keys are character pairs already.
     Trained without dev25-dev28 and measured on them (API MRR@10 / R@3), keys alone → with pairs
-    (spec.yaml's pair_min_count): 0.928 / 0.970 → 0.933 / 0.975 (Russian disputes 0.909 → 0.921);
-    without dev20-dev24, 0.926 / 0.967 → 0.930 / 0.968. Pairs two keys apart as well: 0.929 / 0.974;
-    all pairs of a question's first 30 keys: 0.893 / 0.948 (a story's many pairs made the model sure
-    of one rule)."""
+    (spec.yaml's pair_min_count): 0.928 / 0.970 → 0.933 / 0.975 (disputes 0.912 → 0.923, stories
+    0.941 → 0.950); without dev20-dev24, 0.926 / 0.967 → 0.930 / 0.968. Pairs two keys apart as
+    well: 0.929 / 0.974; all pairs of a question's first 30 keys: 0.893 / 0.948 (a story's many pairs
+    made the model sure of one rule)."""
     out = list(keys)
     before = None                   # the previous key, when it is a Latin or Cyrillic one
     for key in keys:
