@@ -14,7 +14,6 @@ listed.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -25,20 +24,20 @@ sys.path.insert(0, str(ROOT / "plugins"))
 from tdarules.search import evaluate  # noqa: E402
 from tdarules.search.query import engine  # noqa: E402
 
-PART = re.compile(r"-[A-Z]$")
+def names_a_part(label: str) -> bool:
+    return evaluate.rule_of(label) != label
 
 
 def batches() -> dict[str, Path]:
     """Every batch with a part label, by name (dev29, unseen31, ...)."""
     paths = [*evaluate.numbered_batches(evaluate.TRAINING, "dev"), *evaluate.unseen_batches()]
     return {p.stem.removeprefix("questions_"): p for p in paths
-            if any(PART.search(e) for c in evaluate.load_queries(p) for e in c.expect)}
+            if any(names_a_part(e) for c in evaluate.load_queries(p) for e in c.expect)}
 
 
-def led_by(doc_id: str, kind: str) -> str:
-    if kind == "part" or PART.search(doc_id):
-        return "another part"
-    return {"example": "an example", "addendum": "an addendum illustration"}.get(kind, "the rule's own text")
+def led_by(kind: str) -> str:
+    """What kind of document led the rule's group (an example of part B is an example, not a part)."""
+    return {"part": "another part", "example": "an example", "addendum": "an addendum illustration"}.get(kind, "the rule's own text")
 
 
 def main() -> None:
@@ -54,7 +53,7 @@ def main() -> None:
         rows: dict[str, list[tuple[int | None, int | None]]] = defaultdict(list)
         led: dict[str, Counter[str]] = defaultdict(Counter)
         for case in evaluate.load_queries(path):
-            if not any(PART.search(e) for e in case.expect):
+            if not any(names_a_part(e) for e in case.expect):
                 continue
             hits = [(h.id, h.rule, h.kind) for h in eng.search(case.q, case.lang, 10)]
             by_part = evaluate.rank_of(hits, case.expect)
@@ -64,7 +63,7 @@ def main() -> None:
             if by_rule == 1 and by_part != 1:
                 first = next(h for h in hits if h[2] != "glossary")
                 for row in (case.lang, "all"):
-                    led[row][led_by(first[0], first[2])] += 1
+                    led[row][led_by(first[2])] += 1
                 if args.failures == name:
                     print(f"  {case.expect} led by {first[0]}: {case.q[:150]}")
         for row in [lang for lang in ("en", "zh-Hant", "zh-Hans", "ru") if lang in rows] + ["all"]:
