@@ -2,6 +2,7 @@
 import functools
 
 import pytest
+from node_module import needs_node, run_in_node
 
 from tdarules.search import evaluate, learned
 from tdarules.search.situations import Vocabulary
@@ -51,18 +52,24 @@ def test_which_word_went_with_which_action_counts():
     assert max(put, key=put.get) == "41" and put.get("40", 0.0) < 0.5 * put["41"]
 
 
-@pytest.mark.parametrize("keys, pairs", [
+PAIRS = [
     (["said", "allin", "put"], ["said+allin", "allin+put"]),
     (["庄家", "翻", "card", "show"], ["card+show"]),         # Chinese keys are character pairs already
     (["bet", "下注", "call"], []),                            # a Chinese key between breaks the pair
     ([], []),
-])
-def test_pairs_are_made_in_python_and_the_browser_alike(keys, pairs):
-    from node_module import NODE, run_in_node
+]
+
+
+@pytest.mark.parametrize("keys, pairs", PAIRS)
+def test_pairs_of_neighbouring_keys(keys, pairs):
     assert learned.with_pairs(keys) == keys + pairs
-    if NODE:
-        assert run_in_node("""import { withPairs } from %s;
-process.stdout.write(JSON.stringify(withPairs(JSON.parse(input))));""", ["learned.js"], keys) == keys + pairs
+
+
+@needs_node
+def test_the_browser_makes_the_same_pairs():
+    got = run_in_node("""import { withPairs } from %s;
+process.stdout.write(JSON.stringify(JSON.parse(input).map(withPairs)));""", ["learned.js"], [keys for keys, _ in PAIRS])
+    assert got == [keys + pairs for keys, pairs in PAIRS]
 
 
 def test_a_rule_asked_about_less_is_not_outweighed_by_its_share_alone():
