@@ -1,24 +1,39 @@
 """The final order of hits is one algorithm on both sides: the API's `ranking.rerank` and the
-fallback's `rerank` (docs/assets/search/ranking.js), given the same hits and the same
-situation scores, return the same ids in the same order, ties included. The hits are made up over
-the real rulebook's documents, with scores drawn from a few values so that groups tie often."""
+fallback's `rerank` (docs/assets/search/ranking.js), given the same hits, the same situation
+scores and the same query keys, return the same ids in the same order, ties included. The hits are
+made up over the real rulebook's documents, with scores drawn from a few values so that groups tie
+often; so are the parts' keys and weights, from a few keys and weights so that parts tie too."""
 from __future__ import annotations
 
+import functools
 import random
 
 from node_module import needs_node, run_in_node
 
 from tdarules import urls
 from tdarules.search.index import documents
+from tdarules.search.parts import best_part
 from tdarules.search.ranking import rerank
 
 RUNNER = """
 import { rerank } from %s;
-const { cases, rules } = JSON.parse(input);
-const data = { rules };
-console.log(JSON.stringify(cases.map(({ hits, situation }) => rerank(hits, situation, data, 10).map((h) => h.id))));
+const { cases, rules, parts, weights } = JSON.parse(input);
+const data = { rules, parts, situations: { weights } };
+console.log(JSON.stringify(cases.map(({ hits, situation, keys }) =>
+  rerank(hits, situation, data, 10, new Set(keys)).map((h) => h.id))));
 """
 SCORES = (1.0, 0.8, 0.5, 0.5, 0.3, 0.3)
+KEYS = {"call": 1.25, "raise": 0.5, "chip": 0.5, "dealer": 2.0, "phone": 0.7, "deck": 0.5}
+
+
+def made_up_parts(docs, seed: int = 11):
+    """parts.PartKeys over the rulebook's parts, each holding one to four of KEYS (sorted)."""
+    rng = random.Random(seed)
+    parts: dict[str, list[list]] = {}
+    for d in docs:
+        if d.kind == "part":
+            parts.setdefault(d.rule, []).append([d.id, sorted(rng.sample(sorted(KEYS), rng.randint(1, 4)))])
+    return {rule: own for rule, own in parts.items() if len(own) > 1}
 
 
 def made_up_cases(docs, count: int, seed: int = 7):
@@ -29,7 +44,7 @@ def made_up_cases(docs, count: int, seed: int = 7):
         picked = rng.sample(docs, rng.randint(0, 14))
         scored = sorted(((d, rng.choice(SCORES)) for d in picked), key=lambda p: -p[1])   # engines give best first
         situation = {t: rng.choice((0.5, 1.0)) for t in rng.sample(targets, rng.randint(0, 3))}
-        cases.append((scored, situation))
+        cases.append((scored, situation, rng.sample(sorted(KEYS), rng.randint(0, 3))))
     return cases
 
 
@@ -45,13 +60,20 @@ def test_rerank_and_rank_hits_give_the_same_order(rulebook):
     rules = [{"id": r.id, "title": r.title.text, "url": urls.rule_url("en", r.id), "parts": "".join(r.parts)}
              for r in edition.all_rules()]     # static_index.ShippedRule
     cases = made_up_cases([d for d in docs if d.kind != "glossary" or d.rule], 400)
-    python = [[f["id"] for f, _ in rerank([(fields[d.id], s) for d, s in scored], situation, rule_docs, 10)]
-              for scored, situation in cases]
-    payload = {"rules": rules, "cases": [
+    parts = made_up_parts(docs)
+    choose = functools.partial(best_part, parts=parts, weights=KEYS)
+    python = [[f["id"] for f, _ in rerank([(fields[d.id], s) for d, s in scored], situation, rule_docs, 10,
+                                          functools.partial(choose, keys=set(keys)) if keys else None)]
+              for scored, situation, keys in cases]
+    payload = {"rules": rules, "parts": parts, "weights": KEYS, "cases": [
         {"hits": [{"id": d.id, "rule": d.rule, "kind": d.kind, "score": s, "title": "", "url": ""} for d, s in scored],
-         "situation": situation} for scored, situation in cases]}
+         "situation": situation, "keys": keys} for scored, situation, keys in cases]}
     browser = run_in_node(RUNNER, ["ranking.js"], payload)
     differ = [(i, p, b) for i, (p, b) in enumerate(zip(python, browser)) if p != b]
     assert not differ, f"{len(differ)} of {len(cases)} orders differ, first: {differ[0]}"
-    ties = sum(1 for scored, _ in cases if len({s for _, s in scored}) < len(scored))
+    ties = sum(1 for scored, _, _ in cases if len({s for _, s in scored}) < len(scored))
     assert ties > 100                                  # the comparison covered ties, not only clear orders
+    # and rules led by a part their keys chose, that Whoosh's order alone would not have put first
+    led = sum(1 for (scored, situation, keys), ids in zip(cases, python) if keys and ids != [
+        f["id"] for f, _ in rerank([(fields[d.id], s) for d, s in scored], situation, rule_docs, 10)])
+    assert led > 50

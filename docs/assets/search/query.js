@@ -240,13 +240,14 @@ export function searchWords(content) {
  * @property {string | null} amounts      the betting rule a story's chip amounts point to
  * @property {string | null} mention      the rule or part a question names among its words
  * @property {Object<string, number>} situation   rule or part → score
+ * @property {string[]} keys             its keys the situation vocabulary weighs, sorted: they choose a rule's part
  * @property {string | null} exact        id of the glossary term the whole query is
  * @property {string | null} suggestion   "did you mean", when asked for (kept only if it finds something)
  */
 
 const planOf = (folded, jump = null, removed = false) => ({
   folded, jump, removed, corrected: null, content: "", rest: "", terms: [], amounts: null, mention: null,
-  situation: {}, exact: null, suggestion: null,
+  situation: {}, keys: [], exact: null, suggestion: null,
 });
 const glossaryId = (data, i) => (i === null || i === undefined ? null : data.glossary[i].id);
 
@@ -262,7 +263,7 @@ export function plan(q, data, t2s = null, propose = false) {
 export function textPlan(q, data, t2s = null, propose = false) {
   const folded = fold(q, t2s);
   const lang = data.lang || "en";
-  const { corrected, content, situation: found } = analyse(folded, lang, data);
+  const { corrected, content, situation: found, keys: weighed } = analyse(folded, lang, data);
   const situation = { ...found };
   const amounts = amountRule(folded, lang);         // the rule a story's amounts point to
   if (amounts && !((situation[amounts] || 0) >= AMOUNT_SCORE)) situation[amounts] = AMOUNT_SCORE;
@@ -274,7 +275,7 @@ export function textPlan(q, data, t2s = null, propose = false) {
   return {
     folded, jump: null, removed: false, corrected: corrected !== folded ? corrected : null, content, rest,
     terms: terms.map((t) => glossaryId(data, t.entry)), amounts: amounts || null, mention: mention || null,
-    situation, exact: glossaryId(data, exact), suggestion: propose ? proposal(folded, corrected, data, t2s) : null,
+    situation, keys: weighed, exact: glossaryId(data, exact), suggestion: propose ? proposal(folded, corrected, data, t2s) : null,
   };
 }
 

@@ -13,8 +13,9 @@ const ruleOfTarget = (t) => (/[A-Z]$/.test(t) && t.includes("-") ? t.slice(0, t.
 
 /** ranking.rerank: Pagefind's hits (best first, each {id, rule, kind, score}) in the API's order: grouped by rule
  * with the situation vocabulary's scores (times SITUATION_WEIGHT); rules it names that the text
- * search missed are added as hits from data.rules (query.js ShippedRule: {id, title, url, parts}). */
-export function rerank(hits, situation, data, limit = 10) {
+ * search missed are added as hits from data.rules (query.js ShippedRule: {id, title, url, parts});
+ * each rule led by the part the query's `keys` (a Set) point to (bestPart), unless a situation names one. */
+export function rerank(hits, situation, data, limit = 10, keys = null) {
   const top = Math.max(0, ...hits.map((h) => h.score || 0)) || 1;
   const groups = new Map(), glossary = [];
   hits.forEach((h, i) => {
@@ -38,6 +39,13 @@ export function rerank(hits, situation, data, limit = 10) {
     if (target !== rule) prefer.set(rule, target);
     if (!groups.has(rule)) groups.set(rule, [[hitFor(rule, rule), 0, Infinity]]);
   }
+  if (keys && keys.size) {            // else the part the query shares most key weight with
+    for (const rule of groups.keys()) {
+      if (prefer.has(rule)) continue;
+      const target = bestPart(rule, keys, data);
+      if (target !== null) prefer.set(rule, target);
+    }
+  }
   for (const [rule, target] of prefer) {
     const docs = groups.get(rule);
     if (!docs.some(([h]) => h.id === target)) docs.push([hitFor(rule, target), 0, Infinity]);
@@ -58,6 +66,27 @@ export function rerank(hits, situation, data, limit = 10) {
   out.push(...loose);
   for (const rule of order) out.push(...groups.get(rule).slice(1).map((d) => d[0]));
   return out.slice(0, limit);
+}
+
+/** parts.best_part: the id of `rule`'s part (data.parts: rule → [[part id, its weighed keys, sorted]])
+ * sharing the most key weight with the query's `keys` (a Set), over the square root of the part's own;
+ * null when none shares a key. The weights are added one at a time in the shipped order, as Python adds
+ * them, so the floats are the same; equal scores keep the first in reading order. */
+export function bestPart(rule, keys, data) {
+  const parts = (data && data.parts && data.parts[rule]) || [];
+  const weights = parts.length ? data.situations.weights : null;
+  let best = 0, chosen = null;
+  for (const [id, own] of parts) {
+    let got = 0, total = 0;
+    for (const key of own) {
+      const weight = weights[key];
+      total += weight;
+      if (keys.has(key)) got += weight;
+    }
+    const score = total ? got / Math.sqrt(total) : 0;
+    if (score > best) { best = score; chosen = id; }
+  }
+  return chosen;
 }
 
 /** Hits grouped by rule for the results page, in the order the rules first appear:
@@ -94,8 +123,9 @@ export function glossaryFirst(hits, exact, data, lang, limit) {
 }
 
 /** ranking.rank: the final order of a query's hits, given its plan (query.js plan): rerank by the
- * plan's situation scores, then the glossary term the whole query is first. */
+ * plan's situation scores, each rule led by the part its keys point to, then the glossary term the
+ * whole query is first. */
 export function rank(hits, plan, data, limit = 10) {
   const lang = (data && data.lang) || "en";
-  return glossaryFirst(rerank(hits, plan.situation, data, limit), plan.exact, data, lang, limit);
+  return glossaryFirst(rerank(hits, plan.situation, data, limit, new Set(plan.keys || [])), plan.exact, data, lang, limit);
 }

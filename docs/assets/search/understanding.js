@@ -7,12 +7,12 @@ import { ASKED_MIN_KEYS, asked, conceptTables, keys, keyWeights, queryContent, w
 import { situationScores } from "./learned.js";
 import { CJK_RUNS, correctorFor } from "./typos.js";
 
-/** The query (folded) with typos corrected, its content (framing removed) and situation scores. */
+/** The query (folded) with typos corrected, its content (framing removed), situation scores and weighed keys. */
 export function analyse(folded, lang, data) {
   const corrector = correctorFor(data && data.typos);
   const corrected = corrector ? corrector.correct(folded) : folded;
   const voc = data && data.situations;
-  if (!voc) return { corrected, content: corrected, situation: {} };
+  if (!voc) return { corrected, content: corrected, situation: {}, keys: [] };
   const queryKeys = keys(corrected, lang, voc.framing, voc.en_framing, voc.concepts);
   let situation = situationScores(queryKeys, voc, data.learned);
   const question = asked(corrected);                  // what a story asks counts again
@@ -20,7 +20,9 @@ export function analyse(folded, lang, data) {
     const askedKeys = keys(question, lang, voc.framing, voc.en_framing, voc.concepts);
     if (askedKeys.length >= ASKED_MIN_KEYS) situation = withAsked(situation, situationScores(askedKeys, voc, data.learned));
   }
-  return { corrected, content: queryContent(corrected, lang, voc), situation };
+  // the keys the vocabulary weighs, sorted (the plan's `keys`: they choose a rule's part, ranking.js bestPart)
+  const weighed = [...new Set(queryKeys.filter((k) => k in voc.weights))].sort();
+  return { corrected, content: queryContent(corrected, lang, voc), situation, keys: weighed };
 }
 
 // --- the shipped data (static_index.packed) --------------------------------------------------------

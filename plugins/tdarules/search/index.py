@@ -39,7 +39,7 @@ from .. import urls
 from ..disk_cache import MISSING, DiskCache
 from ..editions import to_current
 from ..model import ALL_LANGUAGES, CURRENT_EDITION, Edition, GlossaryTerm
-from . import evaluate, learned, situations, spec, typos
+from . import evaluate, learned, parts, situations, spec, typos
 from .health import file_digests
 from .analyzers import CJK, HAS_CJK, TO_CYRILLIC, analyzer_for, chinese_ngram_analyzer, fold, t2s
 
@@ -94,6 +94,7 @@ class Understanding(TypedDict):
     situations: situations.Prepared
     typos: typos.TypoData
     learned: learned.Model
+    parts: parts.PartKeys
 
 
 def _text(blocks: Iterable[Block]) -> str:
@@ -208,7 +209,8 @@ _CODE = sorted([*Path(__file__).parent.glob("*.py"), Path(__file__).parent / "sp
 
 def query_understanding(rulebook: Rulebook, lang: str, docs: list[Doc] | None = None) -> Understanding:
     """What both backends need to understand a query on the ``lang`` site, beyond the index: the
-    situation vocabulary with question framing (:mod:`.situations`) and typo data (:mod:`.typos`).
+    situation vocabulary with question framing (:mod:`.situations`), typo data (:mod:`.typos`), the
+    learned evidence (:mod:`.learned`) and the keys of each rule's parts (:mod:`.parts`).
     Written into meta.json here and into pagefind/tda-query.<lang>.json by static_index.
 
     Kept on disk for the next process. A build computes it once per language and hands it to both
@@ -251,7 +253,8 @@ def _understand(rulebook: Rulebook, lang: str, docs: list[Doc]) -> Understanding
         terms = [run for text in texts for run in re.findall(f"[{CJK}]+", t2s(fold(text)))]
     vocabulary = situations.prepare(rulebook.situations, lang, t2s)
     typo_data = typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)
-    return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data, docs)}
+    return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data, docs),
+            "parts": parts.part_keys(docs, lang, situations.Vocabulary(vocabulary), t2s)}
 
 
 def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.TypoData, docs: list[Doc]) -> learned.Model:

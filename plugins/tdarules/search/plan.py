@@ -30,6 +30,7 @@ class QueryPlan(TypedDict):
     amounts: str | None              # the betting rule a story's chip amounts point to
     mention: str | None              # the rule or part a question names among its words
     situation: dict[str, float]      # rule or part → score: situations, learned evidence, amounts, mention
+    keys: list[str]                  # its keys the situation vocabulary weighs, sorted: they choose a rule's part
     exact: str | None                # id of the glossary term the whole query is (shown first)
     suggestion: str | None           # "did you mean", when asked for: kept by a backend only if it finds something
 
@@ -38,4 +39,4 @@ def empty(folded: str, jump: Jump | None = None, removed: bool = False) -> Query
     """The plan of a query that is a rule number (or an older edition's dropped rule): nothing else
     of it is read."""
     return QueryPlan(folded=folded, jump=jump, removed=removed, corrected=None, content="", rest="", terms=[],
-                     amounts=None, mention=None, situation={}, exact=None, suggestion=None)
+                     amounts=None, mention=None, situation={}, keys=[], exact=None, suggestion=None)

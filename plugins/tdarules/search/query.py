@@ -370,9 +370,11 @@ class Engine:
         vocabulary = language.vocabulary
         text = corrected or folded
         situation: dict[str, float] = {}
-        content, by_amounts, mention = q, None, None
+        content, by_amounts, mention, weighed = q, None, None, []
         if vocabulary is not None:
             keys = situations.query_keys(text, lang, vocabulary, t2s)
+            weights = vocabulary.data["weights"]
+            weighed = sorted({k for k in keys if k in weights})
             # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
             model = None if deadline.expired() else language.model
             situation = learned.situation_scores(keys, vocabulary, model)
@@ -390,7 +392,7 @@ class Engine:
         exact = self.exact_term(q, lang, corrected)
         return QueryPlan(folded=folded, jump=None, removed=False, corrected=corrected, content=content,
                          rest=rest, terms=[t["id"] for t in terms], amounts=by_amounts, mention=mention,
-                         situation=situation, exact=None if exact is None else exact["id"],
+                         situation=situation, keys=weighed, exact=None if exact is None else exact["id"],
                          suggestion=self._proposal(q, lang, corrected) if propose else None)
 
     def text_search(self, q: str, lang: str, limit: int, plan: QueryPlan | None = None) -> list[Hit]:
@@ -429,7 +431,7 @@ class Engine:
     def ranked_hits(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[Hit]:
         """``found`` (:meth:`candidates`) ranked by :func:`.ranking.rank`, as the hits an answer lists."""
         language = self.language(lang)
-        ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit)
+        ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit, language.part_choice)
         hits = []
         body_tokens = language.body_tokens
         grams = found.grams if lang.startswith("zh") else set()

@@ -4,7 +4,8 @@ Whoosh scores documents (rule, part, example, glossary entry); a reader asks whi
 Documents are grouped by rule; a group scores its best document (scores divided by the top one)
 plus a share of its next two (an addendum example that matches is evidence for its rule) plus
 ``SITUATION_WEIGHT`` × the situation score of the rule (:mod:`.situations`). The list then has the
-best document of each group in group order — a part hit lands on its part's anchor — and each
+best document of each group in group order — a part hit lands on its part's anchor; a rule with
+parts is led by the part the query is about (:mod:`.parts`) — and each
 glossary entry right after the best document of the rule that defines it (a definition helps, but
 the rule answers); the remaining documents follow, so ``limit`` still bounds the list. Groups of
 equal score keep rule order.
@@ -17,6 +18,7 @@ API's own candidates for every query).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import TypedDict
 
 from . import spec
@@ -45,9 +47,11 @@ def rule_of_target(target: str) -> str:
 
 
 def rerank(scored: list[tuple[StoredFields, float]], situation: dict[str, float],
-           rule_docs: dict[str, list[StoredFields]], limit: int) -> list[tuple[StoredFields, float]]:
+           rule_docs: dict[str, list[StoredFields]], limit: int,
+           lead_part: Callable[[str], str | None] | None = None) -> list[tuple[StoredFields, float]]:
     """``scored``: (stored fields, score) in Whoosh's order; ``situation``: {rule or part id: score};
-    ``rule_docs``: every document of a rule in reading order (to add a rule the text missed)."""
+    ``rule_docs``: every document of a rule in reading order (to add a rule the text missed);
+    ``lead_part``: rule → the id of the part to show first (when no situation names one), or None."""
     top = max((s for _, s in scored), default=0.0) or 1.0
     groups: dict[str, list[tuple[StoredFields, float]]] = {}
     glossary: list[tuple[StoredFields, float]] = []
@@ -67,6 +71,10 @@ def rerank(scored: list[tuple[StoredFields, float]], situation: dict[str, float]
             prefer[rule] = target
         if rule not in groups:
             groups[rule] = [(rule_docs[rule][0], 0.0)]
+    if lead_part is not None:        # else the part the query shares most key weight with (.parts)
+        for rule in groups:
+            if rule not in prefer and (part := lead_part(rule)) is not None:
+                prefer[rule] = part
     for rule, target in prefer.items():         # a situation that names a part lands on that part
         docs = groups[rule]
         if not any(f["id"] == target for f, _ in docs):
@@ -106,9 +114,13 @@ def glossary_first(doc: StoredFields, ranked: list[tuple[StoredFields, float]],
 
 
 def rank(scored: list[tuple[StoredFields, float]], plan: QueryPlan, rule_docs: dict[str, list[StoredFields]],
-         glossary_docs: dict[str, StoredFields], limit: int) -> list[tuple[StoredFields, float]]:
-    """The final order of a query's hits: :func:`rerank` by the plan's situation scores, then the
+         glossary_docs: dict[str, StoredFields], limit: int,
+         choose_part: Callable[[str, Collection[str]], str | None] | None = None) -> list[tuple[StoredFields, float]]:
+    """The final order of a query's hits: :func:`rerank` by the plan's situation scores, each rule led
+    by the part ``choose_part`` (:func:`.parts.best_part`) finds for the plan's keys, then the
     glossary entry the whole query is (``plan["exact"]``), when this site has it, first."""
-    ranked = rerank(scored, plan["situation"], rule_docs, limit)
+    keys = set(plan["keys"])
+    lead = None if choose_part is None or not keys else (lambda rule: choose_part(rule, keys))
+    ranked = rerank(scored, plan["situation"], rule_docs, limit, lead)
     exact = glossary_docs.get(f"term-{plan['exact']}") if plan["exact"] is not None else None
     return ranked if exact is None else glossary_first(exact, ranked, limit)

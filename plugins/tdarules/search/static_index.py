@@ -140,9 +140,9 @@ def query_data(rulebook: Rulebook, lang: str, understood: Understanding | None =
     (every language, abbreviations, the id; Chinese in Simplified), renderings in ``lang`` (zh-Hant:
     Simplified-folded too, as the records are), the rendering shown (as written) and the rule that
     defines it (for "did you mean" and a glossary-first hit), and all its rules (their text
-    mentioning the term ranks higher, as the index's ``central`` field does); ``situations`` and ``typos``: the same query
-    understanding data the API reads from meta.json (:func:`.index.query_understanding`); ``known``: the
-    records' words (:func:`known_words`); ``kinds``: the index's score boost per document kind;
+    mentioning the term ranks higher, as the index's ``central`` field does); ``situations``, ``typos``, ``learned``
+    and ``parts``: the same query understanding data the API reads from meta.json
+    (:func:`.index.query_understanding`); ``known``: the records' words (:func:`known_words`); ``kinds``: the index's score boost per document kind;
     ``records``: how many records Pagefind holds for ``lang`` (a word's rarity in them scores a story's
     searches, query.js mergeByRarity).
     """

@@ -1,0 +1,70 @@
+"""A question about one part of a rule lands on that part, not on the rule's general part, one of
+its examples or its addendum illustration: on the API, and on the fallback's plan and ranking (in
+Node, given the API's candidates, as the plan parity does for every query). What it is chosen by
+(`parts.best_part`) is tested alone here; that the two sides choose alike on made-up keys with many
+ties is in test_ranking_parity.py."""
+from __future__ import annotations
+
+import pytest
+from node_module import needs_node, run_in_node
+
+from tdarules.search.parts import best_part
+from tdarules.search.query import engine
+
+# (language, question, the part that rules on it): each was led by another part or an example before
+QUESTIONS = [
+    ("en", "in a limit game a short all-in raise came, can the first bettor raise again?", "47-B"),
+    ("zh-Hant", "他沒說話只推出比跟注少的籌碼，要補足嗎？", "51-B"),
+    ("zh-Hans", "同一副牌里出现两张一模一样的牌怎么办", "35-E"),
+    ("ru", "в пот-лимите игрок объявил банк, дилер неправильно посчитал сумму", "52-B"),
+]
+RUNNER = """
+import { plan } from %s;
+import { rank } from %s;
+const { data, t2s, q, hits } = JSON.parse(input);
+const map = data.lang.startsWith("zh") ? t2s : null;
+process.stdout.write(JSON.stringify(rank(hits, plan(q, data, map), data, 10).map((h) => h.id)));
+"""
+WEIGHTS = {"call": 1.0, "raise": 1.0, "undercall": 4.0, "chip": 0.5}
+PARTS = {"51": [["51-A", ["call", "raise"]], ["51-B", ["call", "chip", "undercall"]], ["51-C", ["undercall"]]]}
+
+
+def first_of_rule(ids: list[str], rule: str) -> str:
+    return next(i for i in ids if i == rule or i.startswith(f"{rule}-") or i.startswith(f"example-{rule}-"))
+
+
+@pytest.mark.parametrize(("lang", "q", "part"), QUESTIONS, ids=[lang for lang, _, _ in QUESTIONS])
+def test_the_api_leads_with_the_part_asked_about(index_dir, lang, q, part):
+    ids = [h.id for h in engine(index_dir).search(q, lang, 10)]
+    assert first_of_rule(ids, part.rsplit("-", 1)[0]) == part, ids
+
+
+@needs_node
+@pytest.mark.parametrize(("lang", "q", "part"), QUESTIONS, ids=[lang for lang, _, _ in QUESTIONS])
+def test_the_fallback_leads_with_the_part_asked_about(index_dir, query_env, lang, q, part):
+    eng = engine(index_dir)
+    found = eng.candidates(eng.plan(q, lang), lang, 10)
+    hits = [{"id": f["id"], "rule": f["rule"], "kind": f["kind"], "score": s, "title": f["title"], "url": f["url"]}
+            for f, s in found.scored]
+    ids = run_in_node(RUNNER, ["query.js", "ranking.js"],
+                      {"data": query_env["data"][lang], "t2s": query_env["t2s"], "q": q, "hits": hits})
+    assert first_of_rule(ids, part.rsplit("-", 1)[0]) == part, ids
+
+
+def test_the_part_sharing_most_weight_for_its_length():
+    # 51-B shares 5.0 of 5.5 (score 5.0 / √5.5 ≈ 2.13); 51-C all of its 4.0 (4.0 / √4 = 2.0)
+    assert best_part("51", {"undercall", "call"}, PARTS, WEIGHTS) == "51-B"
+    # a short part holding only the query's rare key beats a long one holding it among others
+    assert best_part("51", {"undercall"}, PARTS, WEIGHTS) == "51-C"
+    assert best_part("51", {"raise"}, PARTS, WEIGHTS) == "51-A"
+
+
+def test_no_shared_key_or_no_parts_chooses_nothing():
+    assert best_part("51", {"misdeal"}, PARTS, WEIGHTS) is None
+    assert best_part("51", set(), PARTS, WEIGHTS) is None
+    assert best_part("7", {"call"}, PARTS, WEIGHTS) is None
+
+
+def test_equal_scores_keep_reading_order():
+    parts = {"9": [["9-A", ["chip"]], ["9-B", ["chip"]]]}
+    assert best_part("9", {"chip"}, parts, WEIGHTS) == "9-A"
