@@ -254,7 +254,8 @@ def _understand(rulebook: Rulebook, lang: str, docs: list[Doc]) -> Understanding
     vocabulary = situations.prepare(rulebook.situations, lang, t2s)
     typo_data = typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)
     return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data, docs),
-            "parts": parts.part_keys(docs, lang, situations.Vocabulary(vocabulary), t2s)}
+            "parts": parts.part_keys([(d.rule, d.id, d.body) for d in docs if d.kind == "part"], lang,
+                                     situations.Vocabulary(vocabulary), t2s)}
 
 
 def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.TypoData, docs: list[Doc]) -> learned.Model:

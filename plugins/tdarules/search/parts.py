@@ -18,29 +18,25 @@ shipped order, so their floats are the same.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any
 
 from . import situations
-
-if TYPE_CHECKING:
-    from .index import Doc
 
 # rule → [[part id, [its keys the vocabulary weighs, sorted]], …], for rules of two parts or more
 # (lists, not tuples: it travels as JSON in meta.json and the fallback's data)
 PartKeys = dict[str, list[list[Any]]]
 
 
-def part_keys(docs: list[Doc], lang: str, vocabulary: situations.Vocabulary,
+def part_keys(parts: Iterable[tuple[str, str, str]], lang: str, vocabulary: situations.Vocabulary,
               to_simplified: Callable[[str], str]) -> PartKeys:
-    """The weighed keys of every part of ``docs`` (:func:`.index.documents`), by rule in reading order."""
+    """The weighed keys of every part, given as (rule, part id, text) in reading order."""
     weights = vocabulary.data["weights"]
     by_rule: PartKeys = {}
-    for doc in docs:
-        if doc.kind == "part":
-            keys = sorted({k for k in situations.query_keys(doc.body, lang, vocabulary, to_simplified) if k in weights})
-            by_rule.setdefault(doc.rule, []).append([doc.id, keys])
-    return {rule: parts for rule, parts in by_rule.items() if len(parts) > 1}
+    for rule, part_id, text in parts:
+        keys = sorted({k for k in situations.query_keys(text, lang, vocabulary, to_simplified) if k in weights})
+        by_rule.setdefault(rule, []).append([part_id, keys])
+    return {rule: own for rule, own in by_rule.items() if len(own) > 1}
 
 
 def best_part(rule: str, keys: Collection[str], parts: PartKeys, weights: Mapping[str, float]) -> str | None:
