@@ -113,3 +113,36 @@ def test_one_api_failure_is_not_sticky(page, api_site):
         page.wait_for_timeout(100)
     assert len(api_calls) > before
     assert page.locator(".tda-search__results li a").first.get_attribute("href").startswith("/en/rules/29/")
+
+
+# --- the part a question is about ----------------------------------------------------------------
+
+# (language, a floor question about one part, that part's anchor): the rule's other parts and its
+# examples hold the same words; the question's own lead to the part
+PART_QUESTIONS = [
+    ("ru", "в пот-лимите игрок объявил банк, дилер неправильно посчитал сумму", "/ru/rules/52/#52-B"),
+    ("zh-Hant", "他沒說話只推出比跟注少的籌碼，要補足嗎？", "/zh-Hant/rules/51/#51-B"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "anchor"), PART_QUESTIONS, ids=[lang for lang, _, _ in PART_QUESTIONS])
+@pytest.mark.parametrize("backend", ["api", "offline"])
+def test_a_question_about_one_part_opens_that_part(page, api_site, backend, lang, q, anchor):
+    if backend == "offline":
+        page.route("**/api/search**", lambda route: route.abort("connectionrefused"))
+    errors = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.goto(f"{api_site}/{lang}/")
+    results = search(page, q)
+    if backend == "offline":
+        page.locator(".tda-search__backend").wait_for()
+    hrefs = [a.get_attribute("href") for a in results.all()]
+    rule_url = anchor.split("#")[0]
+    assert next(h for h in hrefs if h.startswith(rule_url)) == anchor, hrefs
+    results.nth(hrefs.index(anchor)).click()
+    page.wait_for_url(re.compile(re.escape(api_site + anchor) + "$"))
+    part = page.locator(f"[id='{anchor.split('#')[1]}']")
+    part.wait_for()
+    assert part.is_visible() and 0 <= part.bounding_box()["y"] < page.viewport_size["height"]
+    # offline, the refused API request is the one error: the outage this test makes
+    assert not [e for e in errors if backend == "api" or "ERR_CONNECTION_REFUSED" not in e], errors
