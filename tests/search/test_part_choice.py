@@ -1,14 +1,14 @@
 """A question about one part of a rule lands on that part, not on the rule's general part, one of
 its examples or its addendum illustration: on the API, and on the fallback's plan and ranking (in
 Node, given the API's candidates, as the plan parity does for every query). What it is chosen by
-(`parts.best_part`) is tested alone here; that the two sides choose alike on made-up keys with many
+(`parts.PartChooser`) is tested alone here; that the two sides choose alike on made-up keys with many
 ties is in test_ranking_parity.py."""
 from __future__ import annotations
 
 import pytest
 from node_module import needs_node, run_in_node
 
-from tdarules.search.parts import best_part
+from tdarules.search.parts import PartChooser
 from tdarules.search.query import engine
 
 # (language, question, the part that rules on it): each was led by another part or an example before
@@ -55,20 +55,23 @@ def test_the_fallback_leads_with_the_part_asked_about(index_dir, query_env):
     assert led == [part for _, _, part in QUESTIONS], orders
 
 
+def lead(keys: set[str], parts=PARTS) -> dict[str, str]:
+    return PartChooser(parts, WEIGHTS).leads(sorted(keys))
+
+
 def test_the_part_sharing_most_weight_for_its_length():
     # 51-B shares 5.0 of 5.5 (score 5.0 / √5.5 ≈ 2.13); 51-C all of its 4.0 (4.0 / √4 = 2.0)
-    assert best_part("51", {"undercall", "call"}, PARTS, WEIGHTS) == "51-B"
+    assert lead({"undercall", "call"}) == {"51": "51-B"}
     # a short part holding only the query's rare key beats a long one holding it among others
-    assert best_part("51", {"undercall"}, PARTS, WEIGHTS) == "51-C"
-    assert best_part("51", {"raise"}, PARTS, WEIGHTS) == "51-A"
+    assert lead({"undercall"}) == {"51": "51-C"}
+    assert lead({"raise"}) == {"51": "51-A"}
 
 
 def test_no_shared_key_or_no_parts_chooses_nothing():
-    assert best_part("51", {"misdeal"}, PARTS, WEIGHTS) is None
-    assert best_part("51", set(), PARTS, WEIGHTS) is None
-    assert best_part("7", {"call"}, PARTS, WEIGHTS) is None
+    assert lead({"misdeal"}) == {}
+    assert lead(set()) == {}
+    assert lead({"chip"}, {"7": [["7-A", []], ["7-B", ["chip"]]]}) == {"7": "7-B"}    # a part without keys scores 0
 
 
 def test_equal_scores_keep_reading_order():
-    parts = {"9": [["9-A", ["chip"]], ["9-B", ["chip"]]]}
-    assert best_part("9", {"chip"}, parts, WEIGHTS) == "9-A"
+    assert lead({"chip"}, {"9": [["9-A", ["chip"]], ["9-B", ["chip"]]]}) == {"9": "9-A"}

@@ -14,7 +14,7 @@ const ruleOfTarget = (t) => (/[A-Z]$/.test(t) && t.includes("-") ? t.slice(0, t.
 /** ranking.rerank: Pagefind's hits (best first, each {id, rule, kind, score}) in the API's order: grouped by rule
  * with the situation vocabulary's scores (times SITUATION_WEIGHT); rules it names that the text
  * search missed are added as hits from data.rules (query.js ShippedRule: {id, title, url, parts});
- * each rule led by the part the query's `keys` (a Set) point to (bestPart), unless a situation names one. */
+ * each rule led by the part the query's `keys` (sorted) point to (partLeads), unless a situation names one. */
 export function rerank(hits, situation, data, limit = 10, keys = null) {
   const top = Math.max(0, ...hits.map((h) => h.score || 0)) || 1;
   const groups = new Map(), glossary = [];
@@ -39,13 +39,8 @@ export function rerank(hits, situation, data, limit = 10, keys = null) {
     if (target !== rule) prefer.set(rule, target);
     if (!groups.has(rule)) groups.set(rule, [[hitFor(rule, rule), 0, Infinity]]);
   }
-  if (keys && keys.size) {            // else the part the query shares most key weight with
-    for (const rule of groups.keys()) {
-      if (prefer.has(rule)) continue;
-      const target = bestPart(rule, keys, data);
-      if (target !== null) prefer.set(rule, target);
-    }
-  }
+  const leads = partLeads(keys, data);      // else the part the query shares most key weight with
+  for (const rule of groups.keys()) if (!prefer.has(rule) && leads.has(rule)) prefer.set(rule, leads.get(rule));
   for (const [rule, target] of prefer) {
     const docs = groups.get(rule);
     if (!docs.some(([h]) => h.id === target)) docs.push([hitFor(rule, target), 0, Infinity]);
@@ -68,25 +63,55 @@ export function rerank(hits, situation, data, limit = 10, keys = null) {
   return out.slice(0, limit);
 }
 
-/** parts.best_part: the id of `rule`'s part (data.parts: rule → [[part id, its weighed keys, sorted]])
- * sharing the most key weight with the query's `keys` (a Set), over the square root of the part's own;
- * null when none shares a key. The weights are added one at a time in the shipped order, as Python adds
- * them, so the floats are the same; equal scores keep the first in reading order. */
-export function bestPart(rule, keys, data) {
-  const parts = (data && data.parts && data.parts[rule]) || [];
-  const weights = parts.length ? data.situations.weights : null;
-  let best = 0, chosen = null;
-  for (const [id, own] of parts) {
-    let got = 0, total = 0;
-    for (const key of own) {
-      const weight = weights[key];
-      total += weight;
-      if (keys.has(key)) got += weight;
+// parts.PartChooser, made once per query data: which parts hold each key, each part's norm (the square
+// root of its keys' weight, added in shipped order)
+const choosers = new WeakMap();
+function partChooser(data) {
+  let chooser = choosers.get(data);
+  if (!chooser) {
+    const weights = data.situations.weights, ids = new Map(), norms = new Map(), postings = new Map();
+    for (const [rule, own] of Object.entries(data.parts)) {
+      ids.set(rule, own.map(([id]) => id));
+      norms.set(rule, own.map(([, keys], i) => {
+        let total = 0;
+        for (const key of keys) {
+          total += weights[key];
+          if (!postings.has(key)) postings.set(key, []);
+          postings.get(key).push([rule, i]);
+        }
+        return Math.sqrt(total);
+      }));
     }
-    const score = total ? got / Math.sqrt(total) : 0;
-    if (score > best) { best = score; chosen = id; }
+    chooser = { weights, ids, norms, postings };
+    choosers.set(data, chooser);
   }
-  return chosen;
+  return chooser;
+}
+
+/** parts.PartChooser.leads: Map rule → the id of its part sharing the most key weight with the query's
+ * `keys` (sorted, as the plan has them) over its norm, for rules with a part that shares a key. The
+ * weights are added key by key in sorted order, as Python adds them, so the floats are the same;
+ * equal scores keep the first part in reading order. */
+export function partLeads(keys, data) {
+  const out = new Map();
+  if (!data || !data.parts || !keys || !keys.length) return out;
+  const { weights, ids, norms, postings } = partChooser(data);
+  const got = new Map();
+  for (const key of keys) {
+    for (const [rule, i] of postings.get(key) || []) {
+      if (!got.has(rule)) got.set(rule, new Array(ids.get(rule).length).fill(0));
+      got.get(rule)[i] += weights[key];
+    }
+  }
+  for (const [rule, sums] of got) {
+    let best = 0, chosen = null;
+    sums.forEach((share, i) => {
+      const norm = norms.get(rule)[i], score = norm ? share / norm : 0;
+      if (score > best) { best = score; chosen = ids.get(rule)[i]; }
+    });
+    if (chosen !== null) out.set(rule, chosen);
+  }
+  return out;
 }
 
 /** Hits grouped by rule for the results page, in the order the rules first appear:
@@ -127,5 +152,5 @@ export function glossaryFirst(hits, exact, data, lang, limit) {
  * whole query is first. */
 export function rank(hits, plan, data, limit = 10) {
   const lang = (data && data.lang) || "en";
-  return glossaryFirst(rerank(hits, plan.situation, data, limit, new Set(plan.keys || [])), plan.exact, data, lang, limit);
+  return glossaryFirst(rerank(hits, plan.situation, data, limit, plan.keys), plan.exact, data, lang, limit);
 }

@@ -20,7 +20,7 @@ export function analyse(folded, lang, data) {
     const askedKeys = keys(question, lang, voc.framing, voc.en_framing, voc.concepts);
     if (askedKeys.length >= ASKED_MIN_KEYS) situation = withAsked(situation, situationScores(askedKeys, voc, data.learned));
   }
-  // the keys the vocabulary weighs, sorted (the plan's `keys`: they choose a rule's part, ranking.js bestPart)
+  // the keys the vocabulary weighs, sorted (the plan's `keys`: they choose a rule's part, ranking.js partLeads)
   const weighed = [...new Set(queryKeys.filter((k) => k in voc.weights))].sort();
   return { corrected, content: queryContent(corrected, lang, voc), situation, keys: weighed };
 }

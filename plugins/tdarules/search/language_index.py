@@ -10,9 +10,7 @@ both make a part the first time, and either copy serves.
 """
 from __future__ import annotations
 
-import functools
 import threading
-from collections.abc import Callable, Collection
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,7 +21,7 @@ from . import deadline, situations
 from .analyzers import nfkc_same_length, shared_between_threads
 from .clause_scores import ClauseScores
 from .lexicon import Lexicon
-from .parts import best_part
+from .parts import PartChooser
 from .ranking import StoredFields
 from .typos import Corrector
 
@@ -74,12 +72,12 @@ class LanguageIndex:
         return groups
 
     @cached_property
-    def part_choice(self) -> Callable[[str, Collection[str]], str | None] | None:
-        """(rule, the query's keys) → the rule's part they point to (:func:`.parts.best_part`); None
-        for an index built without the understanding's part keys."""
+    def part_chooser(self) -> PartChooser | None:
+        """The rules' parts read for choosing the one a query is about (:class:`.parts.PartChooser`);
+        None for an index built without the understanding's part keys."""
         if not self.understanding or "parts" not in self.understanding or self.vocabulary is None:
             return None
-        return functools.partial(best_part, parts=self.understanding["parts"], weights=self.vocabulary.data["weights"])
+        return PartChooser(self.understanding["parts"], self.vocabulary.data["weights"])
 
     @cached_property
     def glossary_docs(self) -> dict[str, StoredFields]:

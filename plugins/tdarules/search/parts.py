@@ -11,14 +11,14 @@ only keys the vocabulary weighs count (its ``weights``: a rare key weighs more),
 to the fallback stays small.
 
 :func:`part_keys` runs at index time, once per language, and is shipped in the query understanding
-(meta.json and tda-query.<lang>.json); :func:`best_part` is what ``ranking.rerank`` asks, and
-``bestPart`` in ``docs/assets/search/ranking.js`` is its twin. Both add the weights key by key in the
-shipped order, so their floats are the same.
+(meta.json and tda-query.<lang>.json); :class:`PartChooser` reads them for ``ranking.rank``, and
+``partLeads`` in ``docs/assets/search/ranking.js`` is its twin. Both add the weights key by key in
+sorted order, so their floats are the same.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import situations
@@ -39,18 +39,43 @@ def part_keys(parts: Iterable[tuple[str, str, str]], lang: str, vocabulary: situ
     return {rule: own for rule, own in by_rule.items() if len(own) > 1}
 
 
-def best_part(rule: str, keys: Collection[str], parts: PartKeys, weights: Mapping[str, float]) -> str | None:
-    """The id of ``rule``'s part that the query's ``keys`` point to, or None when they share no key
-    with any of its parts (or it has fewer than two). Equal scores: the first in reading order."""
-    best, chosen = 0.0, None
-    for part_id, own in parts.get(rule, ()):
-        got = total = 0.0
-        for key in own:               # one addition at a time in shipped order, as ranking.js adds them
-            weight = weights[key]
-            total += weight
-            if key in keys:
-                got += weight
-        score = got / math.sqrt(total) if total else 0.0
-        if score > best:
-            best, chosen = score, part_id
-    return chosen
+class PartChooser:
+    """One language's part keys read for choosing: which parts hold each key, and each part's norm
+    (the square root of its keys' weight, added in shipped order). Made once per index: a query then
+    costs the postings of its own keys, not a pass over every part of every rule it found."""
+
+    def __init__(self, parts: PartKeys, weights: Mapping[str, float]):
+        self.weights = weights
+        self.ids = {rule: [part_id for part_id, _ in own] for rule, own in parts.items()}
+        self.norms: dict[str, list[float]] = {}
+        self.postings: dict[str, list[tuple[str, int]]] = {}
+        for rule, own in parts.items():
+            norms = self.norms[rule] = []
+            for i, (_, keys) in enumerate(own):
+                total = 0.0
+                for key in keys:
+                    total += weights[key]
+                    self.postings.setdefault(key, []).append((rule, i))
+                norms.append(math.sqrt(total))
+
+    def leads(self, keys: list[str]) -> dict[str, str]:
+        """{rule: the id of its part the query's ``keys`` (sorted, as the plan has them) point to}, for
+        every rule of two parts or more with one that shares a key. The weights are added key by key in
+        sorted order, as ranking.js adds them; equal scores keep the first part in reading order."""
+        got: dict[str, list[float]] = {}
+        for key in keys:
+            for rule, i in self.postings.get(key, ()):
+                sums = got.get(rule)
+                if sums is None:
+                    sums = got[rule] = [0.0] * len(self.ids[rule])
+                sums[i] += self.weights[key]
+        out = {}
+        for rule, sums in got.items():
+            best, chosen = 0.0, None
+            for i, (share, norm) in enumerate(zip(sums, self.norms[rule])):
+                score = share / norm if norm else 0.0
+                if score > best:
+                    best, chosen = score, self.ids[rule][i]
+            if chosen is not None:
+                out[rule] = chosen
+        return out

@@ -431,7 +431,7 @@ class Engine:
     def ranked_hits(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[Hit]:
         """``found`` (:meth:`candidates`) ranked by :func:`.ranking.rank`, as the hits an answer lists."""
         language = self.language(lang)
-        ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit, language.part_choice)
+        ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit, language.part_chooser)
         hits = []
         body_tokens = language.body_tokens
         grams = found.grams if lang.startswith("zh") else set()

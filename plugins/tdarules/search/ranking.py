@@ -18,10 +18,11 @@ API's own candidates for every query).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import TypedDict
 
 from . import spec
+from .parts import PartChooser
 from .plan import QueryPlan
 
 # spec.yaml's `ranking`, which ranking.js reads too
@@ -115,12 +116,11 @@ def glossary_first(doc: StoredFields, ranked: list[tuple[StoredFields, float]],
 
 def rank(scored: list[tuple[StoredFields, float]], plan: QueryPlan, rule_docs: dict[str, list[StoredFields]],
          glossary_docs: dict[str, StoredFields], limit: int,
-         choose_part: Callable[[str, Collection[str]], str | None] | None = None) -> list[tuple[StoredFields, float]]:
+         parts: PartChooser | None = None) -> list[tuple[StoredFields, float]]:
     """The final order of a query's hits: :func:`rerank` by the plan's situation scores, each rule led
-    by the part ``choose_part`` (:func:`.parts.best_part`) finds for the plan's keys, then the
+    by the part ``parts`` finds for the plan's keys (:class:`.parts.PartChooser`), then the
     glossary entry the whole query is (``plan["exact"]``), when this site has it, first."""
-    keys = set(plan["keys"])
-    lead = None if choose_part is None or not keys else (lambda rule: choose_part(rule, keys))
-    ranked = rerank(scored, plan["situation"], rule_docs, limit, lead)
+    leads = parts.leads(plan["keys"]) if parts is not None and plan["keys"] else {}
+    ranked = rerank(scored, plan["situation"], rule_docs, limit, leads.get if leads else None)
     exact = glossary_docs.get(f"term-{plan['exact']}") if plan["exact"] is not None else None
     return ranked if exact is None else glossary_first(exact, ranked, limit)
