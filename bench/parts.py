@@ -1,5 +1,5 @@
 """Does search land on the part that answers, or only on its rule? For the questions labelled with a
-part ("43-B": the batches that name parts, dev29 and unseen31 today), the API's engine measured twice:
+part ("43-B": dev29 on, unseen31 on), the API's engine measured twice:
 by part (the label as written: only that part's hit counts) and by rule (any document of its rule
 counts, as every earlier batch is labelled). Where the rule comes first but the part does not, it
 says what led the rule's group instead: another part, a worked example, the rule's own text, an
