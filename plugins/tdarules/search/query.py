@@ -214,7 +214,7 @@ class Engine:
         language = self.language(lang)
         language.analyzer("热身 warm")
         # each made now, not in a query's time
-        _ = (language.rule_docs, language.glossary_docs, language.lexicon, language.body_tokens)
+        _ = (language.rule_docs, language.glossary_docs, language.lexicon, language.body_tokens, language.part_chooser)
         self.search("warm up 热身 разминка 1000", lang, 10)
 
     def language(self, lang: str) -> LanguageIndex:
