@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 from tdarules.search import evaluate  # noqa: E402
 from tdarules.search.query import engine  # noqa: E402
 
+
 def names_a_part(label: str) -> bool:
     return evaluate.rule_of(label) != label
 
