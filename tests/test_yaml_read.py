@@ -13,8 +13,13 @@ from hypothesis import strategies as st
 from tdarules.yamlio import YamlError, line_of, read_yaml, read_yaml_round_trip
 
 ROOT = Path(__file__).resolve().parents[1]
-EVERY_FILE = sorted(str(path.relative_to(ROOT)) for folder in ("rulebook", "tests")
-                    for path in (ROOT / folder).rglob("*.yaml"))
+# Every YAML file the project reads through read_yaml. The question batches are read by search with
+# PyYAML's own loader (evaluate.load_queries), so one batch of each folder stands for their form
+# (thousands of flow mappings in three scripts); the other ~60 would only repeat it.
+SAMPLE_BATCHES = ("rulebook/training/questions_dev.yaml", "tests/search/questions_unseen.yaml")
+EVERY_FILE = sorted(name for folder in ("rulebook", "tests") for path in (ROOT / folder).rglob("*.yaml")
+                    if not (name := str(path.relative_to(ROOT))).rsplit("/", 1)[-1].startswith("questions_")
+                    or name in SAMPLE_BATCHES)
 
 
 def _paths(node, prefix=()):
@@ -43,7 +48,7 @@ def _outcome(read, path: Path):
 
 
 def test_the_project_has_yaml_files_to_compare():
-    assert len(EVERY_FILE) > 50 and "rulebook/2024/en.yaml" in EVERY_FILE
+    assert len(EVERY_FILE) > 25 and "rulebook/2024/en.yaml" in EVERY_FILE and set(SAMPLE_BATCHES) <= set(EVERY_FILE)
 
 
 @pytest.mark.parametrize("file", EVERY_FILE)
