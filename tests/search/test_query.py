@@ -41,6 +41,18 @@ def test_a_rule_named_in_a_question_comes_first(index_dir, q, lang, rule):
     assert search(index_dir, q, lang, 5)[0].rule == rule
 
 
+@pytest.mark.parametrize("q, lang, rule", [
+    ("rule 7: my phone rang at the table, can I answer my cell phone", "en", "7"),
+    ("第7条 比赛中手机响了可以接电话吗", "zh-Hans", "7"),
+])
+def test_a_named_rule_outweighs_all_the_evidence_for_another(index_dir, q, lang, rule):
+    """The other words point to another rule as strongly as they can (its situation phrase and the
+    learned evidence at their best): the named rule still has the highest situation score."""
+    situation = engine(index_dir).plan(q, lang)["situation"]
+    others = max(score for other, score in situation.items() if other != rule)
+    assert situation[rule] > others > 1.5, situation
+
+
 def test_part_url_has_anchor(index_dir):
     hit = search(index_dir, "43b", "en", 1)[0]
     assert hit.url == "/en/rules/43/#43-B" and hit.rule == "43"

@@ -66,7 +66,7 @@ export default {
    "typed_cyrillic_part": "[0-9]\\s*[条條]?\\s*[-.]?\\s*[АВСЕНКМОРТУХБ{cyrillic_part}](?!{letter})",
    "spelled_needs": "rule|правил|пункт|стать"
   },
-  "mention_score": 2.0,
+  "mention_score": 2.5,
   "amount_score": 1.0
  },
  "amounts": {
@@ -273,7 +273,7 @@ export default {
   "c": 1,
   "scale": 100,
   "prune": 10,
-  "weight": 0.8,
+  "weight": 1.2,
   "top": 5,
   "min_count": 2,
   "pair_min_count": 5,
