@@ -9,7 +9,7 @@ import pytest
 from node_module import needs_node, run_in_node
 
 from tdarules.search import evaluate
-from tdarules.search.parts import PartChooser
+from tdarules.search.parts import PartChooser, known_keys, part_model
 from tdarules.search.query import engine
 
 # (language, question, the part that rules on it): each was led by another part or an example before
@@ -18,6 +18,11 @@ QUESTIONS = [
     ("zh-Hant", "他沒說話只推出比跟注少的籌碼，要補足嗎？", "51-B"),
     ("zh-Hans", "同一副牌里出现两张一模一样的牌怎么办", "35-E"),
     ("ru", "в пот-лимите игрок объявил банк, дилер неправильно посчитал сумму", "52-B"),
+    # ... and these by the parts' own words too: the question's words are not the part's (tuning batch dev29)
+    ("en", "can i reply to a whatsapp while i still got cards in front of me or only after i fold", "5-C"),
+    ("zh-Hant", "河牌2號嘴巴說「兩萬」但手只推出一個五千，6號就跟了五千，開牌2號贏，2號說6號要補到兩萬，6號說沒聽到，裁判該怎麼判？", "40-A"),
+    ("zh-Hans", "river大家都check，另外两个人都盖牌muck了，我还要不要show才能拿pot", "17-B"),
+    ("ru", "Когда за столом остались двое, кто кладёт маленькую обязательную ставку, а кто большую?", "34-B"),
 ]
 RUNNER = """
 import { plan } from %s;
@@ -26,8 +31,10 @@ const { data, t2s, cases } = JSON.parse(input);
 process.stdout.write(JSON.stringify(cases.map(({ lang, q, hits }) =>
   rank(hits, plan(q, data[lang], lang.startsWith("zh") ? t2s : null), data[lang], 10).map((h) => [h.id, h.rule, h.kind]))));
 """
-WEIGHTS = {"call": 1.0, "raise": 1.0, "undercall": 4.0, "chip": 0.5}
-PARTS = {"51": [["51-A", ["call", "raise"]], ["51-B", ["call", "chip", "undercall"]], ["51-C", ["undercall"]]]}
+# a made-up part model (learned.train's form: classes sorted, integer weights as [class, weight, ...])
+MODEL = {"rules": ["51-A", "51-B", "51-C", "7-A", "7-B"], "bias": [5, 0, -5, 0, 10],
+         "keys": {"undercall": [1, 40, 2, 30], "raise": [0, 30], "call": [0, 10, 1, 10],
+                  "phone": [3, 20], "undercall+call": [2, 50]}}
 
 
 def first_of_rule(hits: list[tuple[str, str, str]], rule: str) -> str:
@@ -35,7 +42,7 @@ def first_of_rule(hits: list[tuple[str, str, str]], rule: str) -> str:
     return next(i for i, r, kind in hits if r == rule and kind != "glossary")
 
 
-@pytest.mark.parametrize(("lang", "q", "part"), QUESTIONS, ids=[lang for lang, _, _ in QUESTIONS])
+@pytest.mark.parametrize(("lang", "q", "part"), QUESTIONS, ids=[f"{lang}-{part}" for lang, _, part in QUESTIONS])
 def test_the_api_leads_with_the_part_asked_about(index_dir, lang, q, part):
     hits = [(h.id, h.rule, h.kind) for h in engine(index_dir).search(q, lang, 10)]
     assert first_of_rule(hits, evaluate.rule_of(part)) == part, hits
@@ -57,23 +64,37 @@ def test_the_fallback_leads_with_the_part_asked_about(index_dir, query_env):
     assert led == [part for _, _, part in QUESTIONS], orders
 
 
-def lead(keys: set[str], parts=PARTS) -> dict[str, str]:
-    return PartChooser(parts, WEIGHTS).leads(sorted(keys))
+def lead(keys: set[str], model=MODEL) -> dict[str, str]:
+    return PartChooser(model).leads(sorted(keys))
 
 
-def test_the_part_sharing_most_weight_for_its_length():
-    # 51-B shares 5.0 of 5.5 (score 5.0 / √5.5 ≈ 2.13); 51-C all of its 4.0 (4.0 / √4 = 2.0)
-    assert lead({"undercall", "call"}) == {"51": "51-B"}
-    # a short part holding only the query's rare key beats a long one holding it among others
-    assert lead({"undercall"}) == {"51": "51-C"}
+def test_the_part_the_model_scores_highest_among_the_rules_parts():
+    assert lead({"undercall"}) == {"51": "51-B"}                 # 0 + 40 against 5 and -5 + 30
+    assert lead({"undercall", "undercall+call"}) == {"51": "51-C"}    # -5 + 30 + 50: the pair decides
     assert lead({"raise"}) == {"51": "51-A"}
+    # a part no key weighs on keeps its bias: 7-B's 10 against 7-A's 0 + 20
+    assert lead({"phone"}) == {"7": "7-A"} and lead({"phone", "raise"}) == {"7": "7-A", "51": "51-A"}
 
 
-def test_no_shared_key_or_no_parts_chooses_nothing():
+def test_no_key_the_model_weighs_chooses_nothing():
     assert lead({"misdeal"}) == {}
     assert lead(set()) == {}
-    assert lead({"chip"}, {"7": [["7-A", []], ["7-B", ["chip"]]]}) == {"7": "7-B"}    # a part without keys scores 0
 
 
 def test_equal_scores_keep_reading_order():
-    assert lead({"chip"}, {"9": [["9-A", ["chip"]], ["9-B", ["chip"]]]}) == {"9": "9-A"}
+    model = {"rules": ["9-A", "9-B"], "bias": [0, 0], "keys": {"chip": [0, 20, 1, 20]}}
+    assert lead({"chip"}, model) == {"9": "9-A"}
+
+
+def test_the_plan_carries_the_keys_and_pairs_the_model_weighs_sorted():
+    assert known_keys(MODEL, ["undercall", "call", "misdeal"]) == ["call", "undercall", "undercall+call"]
+    assert known_keys(None, ["call"]) == [] and known_keys({"rules": [], "bias": [], "keys": {}}, ["call"]) == []
+
+
+def test_the_model_learns_parts_from_labelled_questions_and_the_parts_texts():
+    texts = [("51-A", ["verbal", "declaration"]), ("51-B", ["undercall", "chip"]), ("51-C", ["pot", "limit"])]
+    asked = [(["short", "call", "chip"], ["51-B"])] * 4 + [(["said", "call"], ["51-A"])] * 4 + \
+            [(["short", "call"], ["51"])] * 4 + [(["misdeal"], ["35-A"])] * 4     # a rule, or a part not given: not counted
+    model = part_model(asked, texts)
+    assert model["rules"] == ["51-A", "51-B", "51-C"]
+    assert lead({k for k in ("short", "call", "chip") if k in model["keys"]}, model) == {"51": "51-B"}

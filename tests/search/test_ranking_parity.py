@@ -2,7 +2,7 @@
 fallback's `rerank` (docs/assets/search/ranking.js), given the same hits, the same situation
 scores and the same query keys, return the same ids in the same order, ties included. The hits are
 made up over the real rulebook's documents, with scores drawn from a few values so that groups tie
-often; so are the parts' keys and weights, from a few keys and weights so that parts tie too."""
+often; so is the part model, from a few keys, weights and biases so that parts tie too."""
 from __future__ import annotations
 
 import random
@@ -16,23 +16,29 @@ from tdarules.search.ranking import rerank
 
 RUNNER = """
 import { rerank } from %s;
-const { cases, rules, parts, weights } = JSON.parse(input);
-const data = { rules, parts, situations: { weights } };
+const { cases, rules, parts } = JSON.parse(input);
+const data = { rules, parts };
 console.log(JSON.stringify(cases.map(({ hits, situation, keys }) =>
   rerank(hits, situation, data, 10, keys).map((h) => h.id))));
 """
 SCORES = (1.0, 0.8, 0.5, 0.5, 0.3, 0.3)
-KEYS = {"call": 1.25, "raise": 0.5, "chip": 0.5, "dealer": 2.0, "phone": 0.7, "deck": 0.5}
+KEYS = ("call", "raise", "chip", "dealer", "phone", "deck")
 
 
 def made_up_parts(docs, seed: int = 11):
-    """parts.PartKeys over the rulebook's parts, each holding one to four of KEYS (sorted)."""
+    """A part model (learned.train's form) over the rulebook's parts of rules with two or more: each key
+    weighs on one to four parts, weights and biases drawn from a few integers."""
     rng = random.Random(seed)
-    parts: dict[str, list[list]] = {}
+    by_rule: dict[str, list[str]] = {}
     for d in docs:
         if d.kind == "part":
-            parts.setdefault(d.rule, []).append([d.id, sorted(rng.sample(sorted(KEYS), rng.randint(1, 4)))])
-    return {rule: own for rule, own in parts.items() if len(own) > 1}
+            by_rule.setdefault(d.rule, []).append(d.id)
+    classes = sorted(part for own in by_rule.values() if len(own) > 1 for part in own)
+    keys = {}
+    for key in KEYS:
+        weighed = sorted(rng.sample(range(len(classes)), rng.randint(1, 4)))
+        keys[key] = [x for i in weighed for x in (i, rng.choice((10, 20, 20, 30)))]
+    return {"rules": classes, "bias": [rng.choice((0, 0, 10)) for _ in classes], "keys": keys}
 
 
 def made_up_cases(docs, count: int, seed: int = 7):
@@ -43,7 +49,7 @@ def made_up_cases(docs, count: int, seed: int = 7):
         picked = rng.sample(docs, rng.randint(0, 14))
         scored = sorted(((d, rng.choice(SCORES)) for d in picked), key=lambda p: -p[1])   # engines give best first
         situation = {t: rng.choice((0.5, 1.0)) for t in rng.sample(targets, rng.randint(0, 3))}
-        cases.append((scored, situation, sorted(rng.sample(sorted(KEYS), rng.randint(0, 3)))))
+        cases.append((scored, situation, sorted(rng.sample(KEYS, rng.randint(0, 3)))))
     return cases
 
 
@@ -60,11 +66,11 @@ def test_rerank_and_rank_hits_give_the_same_order(rulebook):
              for r in edition.all_rules()]     # static_index.ShippedRule
     cases = made_up_cases([d for d in docs if d.kind != "glossary" or d.rule], 400)
     parts = made_up_parts(docs)
-    chooser = PartChooser(parts, KEYS)
+    chooser = PartChooser(parts)
     python = [[f["id"] for f, _ in rerank([(fields[d.id], s) for d, s in scored], situation, rule_docs, 10,
                                           chooser.leads(keys).get if keys else None)]
               for scored, situation, keys in cases]
-    payload = {"rules": rules, "parts": parts, "weights": KEYS, "cases": [
+    payload = {"rules": rules, "parts": parts, "cases": [
         {"hits": [{"id": d.id, "rule": d.rule, "kind": d.kind, "score": s, "title": "", "url": ""} for d, s in scored],
          "situation": situation, "keys": keys} for scored, situation, keys in cases]}
     browser = run_in_node(RUNNER, ["ranking.js"], payload)

@@ -240,7 +240,7 @@ export function searchWords(content) {
  * @property {string | null} amounts      the betting rule a story's chip amounts point to
  * @property {string | null} mention      the rule or part a question names among its words
  * @property {Object<string, number>} situation   rule or part → score
- * @property {string[]} keys             its keys the situation vocabulary weighs, sorted: they choose a rule's part
+ * @property {string[]} keys             its keys and pairs the part model weighs, sorted: they choose a rule's part
  * @property {string | null} exact        id of the glossary term the whole query is
  * @property {string | null} suggestion   "did you mean", when asked for (kept only if it finds something)
  */

@@ -14,7 +14,7 @@ const ruleOfTarget = (t) => (/[A-Z]$/.test(t) && t.includes("-") ? t.slice(0, t.
 /** ranking.rerank: Pagefind's hits (best first, each {id, rule, kind, score}) in the API's order: grouped by rule
  * with the situation vocabulary's scores (times SITUATION_WEIGHT); rules it names that the text
  * search missed are added as hits from data.rules (query.js ShippedRule: {id, title, url, parts});
- * each rule led by the part the query's `keys` (sorted) point to (partLeads), unless a situation names one. */
+ * each rule led by the part the query's `keys` point to (partLeads), unless a situation names one. */
 export function rerank(hits, situation, data, limit = 10, keys = null) {
   const top = Math.max(0, ...hits.map((h) => h.score || 0)) || 1;
   const groups = new Map(), glossary = [];
@@ -39,7 +39,7 @@ export function rerank(hits, situation, data, limit = 10, keys = null) {
     if (target !== rule) prefer.set(rule, target);
     if (!groups.has(rule)) groups.set(rule, [[hitFor(rule, rule), 0, Infinity]]);
   }
-  const leads = partLeads(keys, data);      // else the part the query shares most key weight with
+  const leads = partLeads(keys, data);      // else the part the part model scores highest
   for (const rule of groups.keys()) if (!prefer.has(rule) && leads.has(rule)) prefer.set(rule, leads.get(rule));
   for (const [rule, target] of prefer) {
     const docs = groups.get(rule);
@@ -63,54 +63,41 @@ export function rerank(hits, situation, data, limit = 10, keys = null) {
   return out.slice(0, limit);
 }
 
-// parts.PartChooser, made once per query data: which parts hold each key, each part's norm (the square
-// root of its keys' weight, added in shipped order)
-const choosers = new WeakMap();
-function partChooser(data) {
-  let chooser = choosers.get(data);
-  if (!chooser) {
-    const weights = data.situations.weights, ids = new Map(), norms = new Map(), postings = new Map();
-    for (const [rule, own] of Object.entries(data.parts)) {
-      ids.set(rule, own.map(([id]) => id));
-      norms.set(rule, own.map(([, keys], i) => {
-        let total = 0;
-        for (const key of keys) {
-          total += weights[key];
-          if (!postings.has(key)) postings.set(key, []);
-          postings.get(key).push([rule, i]);
-        }
-        return Math.sqrt(total);
-      }));
-    }
-    chooser = { weights, ids, norms, postings };
-    choosers.set(data, chooser);
+// parts.PartChooser, made once per query data: each class's rule (parts.rule_of_part: cut at the last hyphen)
+const partRules = new WeakMap();
+function partRulesOf(model) {
+  let rules = partRules.get(model);
+  if (!rules) {
+    rules = model.rules.map((id) => id.slice(0, id.lastIndexOf("-")));
+    partRules.set(model, rules);
   }
-  return chooser;
+  return rules;
 }
 
-/** parts.PartChooser.leads: Map rule → the id of its part sharing the most key weight with the query's
- * `keys` (sorted, as the plan has them) over its norm, for rules with a part that shares a key. The
- * weights are added key by key in sorted order, as Python adds them, so the floats are the same;
+/** parts.PartChooser.leads: Map rule → the id of its part the part model (data.parts, learned.train's)
+ * scores highest for the query's `keys` (those the model weighs, as the plan has them), for every rule
+ * with a part some key weighs on. The scores are sums of integers, the same as Python's in any order;
  * equal scores keep the first part in reading order. */
 export function partLeads(keys, data) {
   const out = new Map();
-  if (!data || !data.parts || !keys || !keys.length) return out;
-  const { weights, ids, norms, postings } = partChooser(data);
-  const got = new Map();
+  const model = data && data.parts;
+  if (!model || !model.rules || !keys || !keys.length) return out;
+  const rules = partRulesOf(model);
+  const scores = new Map();
   for (const key of keys) {
-    for (const [rule, i] of postings.get(key) || []) {
-      if (!got.has(rule)) got.set(rule, new Array(ids.get(rule).length).fill(0));
-      got.get(rule)[i] += weights[key];
+    const pairs = Object.prototype.hasOwnProperty.call(model.keys, key) ? model.keys[key] : [];
+    for (let j = 0; j < pairs.length; j += 2) {
+      const i = pairs[j];
+      scores.set(i, (scores.has(i) ? scores.get(i) : model.bias[i]) + pairs[j + 1]);
     }
   }
-  for (const [rule, sums] of got) {
-    let best = 0, chosen = null;
-    sums.forEach((share, i) => {
-      const norm = norms.get(rule)[i], score = norm ? share / norm : 0;
-      if (score > best) { best = score; chosen = ids.get(rule)[i]; }
-    });
-    if (chosen !== null) out.set(rule, chosen);
-  }
+  const touched = new Set([...scores.keys()].map((i) => rules[i]));
+  const best = new Map();
+  rules.forEach((rule, i) => {
+    if (!touched.has(rule)) return;
+    const score = scores.has(i) ? scores.get(i) : model.bias[i];
+    if (!best.has(rule) || score > best.get(rule)) { best.set(rule, score); out.set(rule, model.rules[i]); }
+  });
   return out;
 }
 

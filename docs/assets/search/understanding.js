@@ -4,7 +4,7 @@
 // readied for them (prepareData). Pure ES module, no DOM; tested in Node against the Python
 // implementation (tests/search/test_plan_parity.py: the whole query plan, on every query).
 import { ASKED_MIN_KEYS, asked, conceptTables, keys, keyWeights, queryContent, withAsked } from "./situations.js";
-import { situationScores } from "./learned.js";
+import { situationScores, withPairs } from "./learned.js";
 import { CJK_RUNS, correctorFor } from "./typos.js";
 
 /** The query (folded) with typos corrected, its content (framing removed), situation scores and weighed keys. */
@@ -20,9 +20,12 @@ export function analyse(folded, lang, data) {
     const askedKeys = keys(question, lang, voc.framing, voc.en_framing, voc.concepts);
     if (askedKeys.length >= ASKED_MIN_KEYS) situation = withAsked(situation, situationScores(askedKeys, voc, data.learned));
   }
-  // the keys the vocabulary weighs, sorted (the plan's `keys`: they choose a rule's part, ranking.js partLeads)
-  const weighed = [...new Set(queryKeys.filter((k) => k in voc.weights))].sort();
-  return { corrected, content: queryContent(corrected, lang, voc), situation, keys: weighed };
+  // the keys and pairs the part model weighs, sorted (parts.known_keys; the plan's `keys`: they choose a
+  // rule's part, ranking.js partLeads)
+  const model = data.parts;
+  const partKeys = model && model.keys
+    ? [...new Set(withPairs(queryKeys))].filter((k) => Object.prototype.hasOwnProperty.call(model.keys, k)).sort() : [];
+  return { corrected, content: queryContent(corrected, lang, voc), situation, keys: partKeys };
 }
 
 // --- the shipped data (static_index.packed) --------------------------------------------------------

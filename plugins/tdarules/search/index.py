@@ -94,7 +94,7 @@ class Understanding(TypedDict):
     situations: situations.Prepared
     typos: typos.TypoData
     learned: learned.Model
-    parts: parts.PartKeys
+    parts: learned.Model             # the part model (parts.part_model): its classes are parts
 
 
 def _text(blocks: Iterable[Block]) -> str:
@@ -253,30 +253,53 @@ def _understand(rulebook: Rulebook, lang: str, docs: list[Doc]) -> Understanding
         terms = [run for text in texts for run in re.findall(f"[{CJK}]+", t2s(fold(text)))]
     vocabulary = situations.prepare(rulebook.situations, lang, t2s)
     typo_data = typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)
-    return {"situations": vocabulary, "typos": typo_data, "learned": learned_model(lang, vocabulary, typo_data, docs),
-            "parts": parts.part_keys([(d.rule, d.id, d.body) for d in docs if d.kind == "part"], lang,
-                                     situations.Vocabulary(vocabulary), t2s)}
+    questions = tuning_questions(lang, vocabulary, typo_data)
+    return {"situations": vocabulary, "typos": typo_data,
+            "learned": learned_model(lang, vocabulary, typo_data, docs, questions),
+            "parts": _part_model(lang, vocabulary, docs, questions)}
 
 
-def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.TypoData, docs: list[Doc]) -> learned.Model:
-    """The learned evidence (:mod:`.learned`) for the ``lang`` site, from the tuning questions typed
-    on a site of its script (zh-Hant and zh-Hans share theirs), keyed as the engine keys a query:
-    typos corrected, then the vocabulary's keys; and from the site's own documents, each labelled with
-    its rule, so a word of the rule text that no question used still points to its rule (as a
-    classifier alone, on questions it was not trained on: MRR@10 +0.002 to +0.022 by language).
-    Trained only when :func:`query_understanding` finds no answer in memory or on disk."""
+def tuning_questions(lang: str, vocabulary: situations.Prepared, typo_data: typos.TypoData) -> list[tuple[list[str], list[str]]]:
+    """(keys, labels as written: "43" or "43-B") of the tuning questions typed on a site of the
+    ``lang`` site's script (zh-Hant and zh-Hans share theirs), keyed as the engine keys a query: typos
+    corrected, then the vocabulary's keys."""
     corrector = typos.Corrector(typo_data)
     prepared = situations.Vocabulary(vocabulary)
     group = lang[:2]
-    examples = []
-    for case in evaluate.tuning_cases():
-        if case.lang[:2] == group:
-            text = typos.question_text(case.q, lang, corrector)
-            examples.append((situations.query_keys(text, lang, prepared, t2s), [evaluate.rule_of(e) for e in case.expect]))
+    return [(situations.query_keys(typos.question_text(case.q, lang, corrector), lang, prepared, t2s), case.expect)
+            for case in evaluate.tuning_cases() if case.lang[:2] == group]
+
+
+def learned_model(lang: str, vocabulary: situations.Prepared, typo_data: typos.TypoData, docs: list[Doc],
+                  questions: list[tuple[list[str], list[str]]] | None = None) -> learned.Model:
+    """The learned evidence (:mod:`.learned`) for the ``lang`` site, from the tuning questions
+    (:func:`tuning_questions`, or ``questions`` when the caller has them), each counted for the rules
+    it names, and from the site's own documents, each labelled with its rule, so a word of the rule
+    text that no question used still points to its rule (as a classifier alone, on questions it was
+    not trained on: MRR@10 +0.002 to +0.022 by language).
+    Trained only when :func:`query_understanding` finds no answer in memory or on disk."""
+    prepared = situations.Vocabulary(vocabulary)
+    if questions is None:
+        questions = tuning_questions(lang, vocabulary, typo_data)
+    examples = [(keys, [evaluate.rule_of(e) for e in labels]) for keys, labels in questions]
     for doc in docs:
         if doc.kind != "glossary" and doc.rule:
             examples.append((situations.query_keys(f"{doc.title} {doc.body}", lang, prepared, t2s), [evaluate.rule_of(doc.rule)]))
     return _fitted(examples)
+
+
+def _part_model(lang: str, vocabulary: situations.Prepared, docs: list[Doc],
+                questions: list[tuple[list[str], list[str]]]) -> learned.Model:
+    """:func:`.parts.part_model` for the ``lang`` site: the parts of every rule of two parts or more,
+    each with its text's keys, and the tuning questions."""
+    prepared = situations.Vocabulary(vocabulary)
+    by_rule: dict[str, list[Doc]] = {}
+    for doc in docs:
+        if doc.kind == "part":
+            by_rule.setdefault(doc.rule, []).append(doc)
+    own = [(d.id, situations.query_keys(d.body, lang, prepared, t2s)) for rule_parts in by_rule.values()
+           if len(rule_parts) > 1 for d in rule_parts]
+    return parts.part_model(questions, own)
 
 
 # zh-Hant and zh-Hans learn from the same questions and from texts that fold to the same keys, so

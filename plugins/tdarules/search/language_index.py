@@ -73,11 +73,11 @@ class LanguageIndex:
 
     @cached_property
     def part_chooser(self) -> PartChooser | None:
-        """The rules' parts read for choosing the one a query is about (:class:`.parts.PartChooser`);
-        None for an index built without the understanding's part keys."""
-        if not self.understanding or "parts" not in self.understanding or self.vocabulary is None:
+        """The part model read for choosing the part a query is about (:class:`.parts.PartChooser`);
+        None for an index built without it."""
+        if not self.understanding or not self.understanding.get("parts"):
             return None
-        return PartChooser(self.understanding["parts"], self.vocabulary.data["weights"])
+        return PartChooser(self.understanding["parts"])
 
     @cached_property
     def glossary_docs(self) -> dict[str, StoredFields]:

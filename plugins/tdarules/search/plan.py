@@ -30,7 +30,7 @@ class QueryPlan(TypedDict):
     amounts: str | None              # the betting rule a story's chip amounts point to
     mention: str | None              # the rule or part a question names among its words
     situation: dict[str, float]      # rule or part → score: situations, learned evidence, amounts, mention
-    keys: list[str]                  # its keys the situation vocabulary weighs, sorted: they choose a rule's part
+    keys: list[str]                  # its keys the part model weighs, sorted: they choose a rule's part (parts.py)
     exact: str | None                # id of the glossary term the whole query is (shown first)
     suggestion: str | None           # "did you mean", when asked for: kept by a backend only if it finds something
 

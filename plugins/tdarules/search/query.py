@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 from whoosh.analysis import STOP_WORDS
 
 from ..model import ALL_LANGUAGES
-from . import deadline, learned, situations, spec, suggest
+from . import deadline, learned, parts, situations, spec, suggest
 from . import plan as plan_of
 from .plan import Jump, QueryPlan
 from .spec import CANDIDATES, CANDIDATES_PER_HIT, COMMON_SHARE
@@ -370,11 +370,11 @@ class Engine:
         vocabulary = language.vocabulary
         text = corrected or folded
         situation: dict[str, float] = {}
-        content, by_amounts, mention, weighed = q, None, None, []
+        content, by_amounts, mention, part_keys = q, None, None, []
         if vocabulary is not None:
             keys = situations.query_keys(text, lang, vocabulary, t2s)
-            weights = vocabulary.data["weights"]
-            weighed = sorted({k for k in keys if k in weights})
+            understood = language.understanding or {}
+            part_keys = parts.known_keys(understood.get("parts"), keys)
             # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
             model = None if deadline.expired() else language.model
             situation = learned.situation_scores(keys, vocabulary, model)
@@ -392,7 +392,7 @@ class Engine:
         exact = self.exact_term(q, lang, corrected)
         return QueryPlan(folded=folded, jump=None, removed=False, corrected=corrected, content=content,
                          rest=rest, terms=[t["id"] for t in terms], amounts=by_amounts, mention=mention,
-                         situation=situation, keys=weighed, exact=None if exact is None else exact["id"],
+                         situation=situation, keys=part_keys, exact=None if exact is None else exact["id"],
                          suggestion=self._proposal(q, lang, corrected) if propose else None)
 
     def text_search(self, q: str, lang: str, limit: int, plan: QueryPlan | None = None) -> list[Hit]:
