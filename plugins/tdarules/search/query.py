@@ -373,8 +373,8 @@ class Engine:
         content, by_amounts, mention, part_keys = q, None, None, []
         if vocabulary is not None:
             keys = situations.query_keys(text, lang, vocabulary, t2s)
-            understood = language.understanding or {}
-            part_keys = parts.known_keys(understood.get("parts"), keys)
+            understood = language.understanding
+            part_keys = parts.known_keys(understood.get("parts") if understood else None, keys)
             # past the deadline, the vocabulary's own matches only: the learned evidence is the costly part
             model = None if deadline.expired() else language.model
             situation = learned.situation_scores(keys, vocabulary, model)
