@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from test_serve import rulebook_serve
+from test_serve import both_workers_answer, rulebook_serve
 
 BURST = 40          # tdarules.search.server.BURST
 # One search per 10 s: at 1/s the refused request after the burst came back 200 on a loaded machine
@@ -22,19 +22,14 @@ RATE = 0.1
 
 @pytest.fixture(scope="module")
 def two_workers(built_site):
-    with rulebook_serve("--workers", "2", "--rate", str(RATE), "--no-access-log") as running:
-        yield running
+    """The server once both workers take connections (the budget is shared only if both count)."""
+    with rulebook_serve("--workers", "2", "--rate", str(RATE), "--no-access-log") as (url, process):
+        assert both_workers_answer(url)
+        yield url, process
 
 
 def test_one_budget_for_both_workers(two_workers):
     url, process = two_workers
-    # Both workers are up and take connections (each fresh connection goes to either).
-    pids = set()
-    for _ in range(60):
-        pids.add(httpx.get(f"{url}/healthz", headers={"Connection": "close"}).json()["worker"])
-        if len(pids) == 2:
-            break
-    assert len(pids) == 2, pids
 
     def search(i: int) -> int:
         return httpx.get(f"{url}/api/search", params={"q": "43", "lang": "en"},
