@@ -63,15 +63,22 @@ export function rerank(hits, situation, data, limit = 10, keys = null) {
   return out.slice(0, limit);
 }
 
-// parts.PartChooser, made once per query data: each class's rule (parts.rule_of_part: cut at the last hyphen)
-const partRules = new WeakMap();
-function partRulesOf(model) {
-  let rules = partRules.get(model);
-  if (!rules) {
-    rules = model.rules.map((id) => id.slice(0, id.lastIndexOf("-")));
-    partRules.set(model, rules);
+// parts.PartChooser, made once per query data: the classes (parts) of each rule, in reading order
+const choosers = new WeakMap();
+function partChooser(model) {
+  let chooser = choosers.get(model);
+  if (!chooser) {
+    const classes = new Map(), ruleOf = [];
+    model.rules.forEach((id, i) => {
+      const rule = ruleOfTarget(id);
+      if (!classes.has(rule)) classes.set(rule, []);
+      classes.get(rule).push(i);
+      ruleOf[i] = rule;
+    });
+    chooser = { classes, ruleOf };
+    choosers.set(model, chooser);
   }
-  return rules;
+  return chooser;
 }
 
 /** parts.PartChooser.leads: Map rule → the id of its part the part model (data.parts, learned.train's)
@@ -82,7 +89,7 @@ export function partLeads(keys, data) {
   const out = new Map();
   const model = data && data.parts;
   if (!model || !model.rules || !keys || !keys.length) return out;
-  const rules = partRulesOf(model);
+  const { classes, ruleOf } = partChooser(model);
   const scores = new Map();
   for (const key of keys) {
     const pairs = Object.prototype.hasOwnProperty.call(model.keys, key) ? model.keys[key] : [];
@@ -91,13 +98,12 @@ export function partLeads(keys, data) {
       scores.set(i, (scores.has(i) ? scores.get(i) : model.bias[i]) + pairs[j + 1]);
     }
   }
-  const touched = new Set([...scores.keys()].map((i) => rules[i]));
-  const best = new Map();
-  rules.forEach((rule, i) => {
-    if (!touched.has(rule)) return;
-    const score = scores.has(i) ? scores.get(i) : model.bias[i];
-    if (!best.has(rule) || score > best.get(rule)) { best.set(rule, score); out.set(rule, model.rules[i]); }
-  });
+  const scoreOf = (i) => (scores.has(i) ? scores.get(i) : model.bias[i]);
+  for (const rule of new Set([...scores.keys()].map((i) => ruleOf[i]))) {
+    let best = null;
+    for (const i of classes.get(rule)) if (best === null || scoreOf(i) > scoreOf(best)) best = i;
+    out.set(rule, model.rules[best]);
+  }
   return out;
 }
 

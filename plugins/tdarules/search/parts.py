@@ -25,11 +25,7 @@ from __future__ import annotations
 
 from . import learned
 from .learned import Model
-
-
-def rule_of_part(part_id: str) -> str:
-    """'43-B' → '43', 'RP-8-E' → 'RP-8' (ranking.js partLeads cuts at the last hyphen alike)."""
-    return part_id.rsplit("-", 1)[0]
+from .ranking import rule_of_target
 
 
 def part_model(questions: list[tuple[list[str], list[str]]], parts: list[tuple[str, list[str]]]) -> Model:
@@ -50,12 +46,15 @@ def known_keys(model: Model | None, keys: list[str]) -> list[str]:
 
 
 class PartChooser:
-    """One language's part model read for choosing: each class's rule and the classes of each rule.
-    Made once per index."""
+    """One language's part model read for choosing: the classes (parts) of each rule, in reading
+    order. Made once per index."""
 
     def __init__(self, model: Model):
         self.model = model
-        self.rule = [rule_of_part(part_id) for part_id in model["rules"]]
+        self.classes: dict[str, list[int]] = {}
+        for i, part_id in enumerate(model["rules"]):
+            self.classes.setdefault(rule_of_target(part_id), []).append(i)
+        self.rule_of = {i: rule for rule, classes in self.classes.items() for i in classes}
 
     def leads(self, keys: list[str]) -> dict[str, str]:
         """{rule: the id of its part the model scores highest for ``keys`` (the plan's known keys)},
@@ -67,13 +66,8 @@ class PartChooser:
             pairs = self.model["keys"].get(key, ())
             for j in range(0, len(pairs), 2):
                 scores[pairs[j]] = scores.get(pairs[j], bias[pairs[j]]) + pairs[j + 1]
-        touched = {self.rule[i] for i in scores}
         out: dict[str, str] = {}
-        best: dict[str, int] = {}
-        for i, rule in enumerate(self.rule):
-            if rule not in touched:
-                continue
-            score = scores.get(i, bias[i])
-            if rule not in best or score > best[rule]:
-                best[rule], out[rule] = score, self.model["rules"][i]
+        for rule in {self.rule_of[i] for i in scores}:
+            best = max(self.classes[rule], key=lambda i: (scores.get(i, bias[i]), -i))
+            out[rule] = self.model["rules"][best]
         return out

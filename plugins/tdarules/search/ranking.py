@@ -19,11 +19,13 @@ API's own candidates for every query).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from . import spec
-from .parts import PartChooser
 from .plan import QueryPlan
+
+if TYPE_CHECKING:
+    from .parts import PartChooser
 
 # spec.yaml's `ranking`, which ranking.js reads too
 SITUATION_WEIGHT, SECOND, THIRD, TRAILING = spec.SITUATION_WEIGHT, spec.SECOND, spec.THIRD, spec.TRAILING
