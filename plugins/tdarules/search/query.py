@@ -431,7 +431,9 @@ class Engine:
     def ranked_hits(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[Hit]:
         """``found`` (:meth:`candidates`) ranked by :func:`.ranking.rank`, as the hits an answer lists."""
         language = self.language(lang)
-        ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit, language.part_chooser)
+        chooser = language.part_chooser
+        ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit,
+                      chooser.leads if chooser is not None else None)
         hits = []
         body_tokens = language.body_tokens
         grams = found.grams if lang.startswith("zh") else set()

@@ -19,13 +19,10 @@ API's own candidates for every query).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
 from . import spec
 from .plan import QueryPlan
-
-if TYPE_CHECKING:
-    from .parts import PartChooser
 
 # spec.yaml's `ranking`, which ranking.js reads too
 SITUATION_WEIGHT, SECOND, THIRD, TRAILING = spec.SITUATION_WEIGHT, spec.SECOND, spec.THIRD, spec.TRAILING
@@ -118,11 +115,11 @@ def glossary_first(doc: StoredFields, ranked: list[tuple[StoredFields, float]],
 
 def rank(scored: list[tuple[StoredFields, float]], plan: QueryPlan, rule_docs: dict[str, list[StoredFields]],
          glossary_docs: dict[str, StoredFields], limit: int,
-         parts: PartChooser | None = None) -> list[tuple[StoredFields, float]]:
+         part_leads: Callable[[list[str]], dict[str, str]] | None = None) -> list[tuple[StoredFields, float]]:
     """The final order of a query's hits: :func:`rerank` by the plan's situation scores, each rule led
-    by the part ``parts`` finds for the plan's keys (:class:`.parts.PartChooser`), then the
+    by the part ``part_leads`` finds for the plan's keys (:meth:`.parts.PartChooser.leads`), then the
     glossary entry the whole query is (``plan["exact"]``), when this site has it, first."""
-    leads = parts.leads(plan["keys"]) if parts is not None and plan["keys"] else {}
+    leads = part_leads(plan["keys"]) if part_leads is not None and plan["keys"] else {}
     ranked = rerank(scored, plan["situation"], rule_docs, limit, leads.get if leads else None)
     exact = glossary_docs.get(f"term-{plan['exact']}") if plan["exact"] is not None else None
     return ranked if exact is None else glossary_first(exact, ranked, limit)
