@@ -264,8 +264,10 @@ def test_query_data_is_small(tmp_path):
     # dev36-dev38's 592 0.9 / 0.9 / 1.1 / 1.0 KB. The part model (parts.part_model, 11.7 / 20.9 / 20.9 /
     # 13.4 KB) puts a question on the part that rules on it: on dev29, which it is not trained on,
     # another part leads the right rule for 23 questions, against 47 with the parts' own keys it
-    # replaces (3.8 / 9.4 / 9.5 / 2.6 KB); by part MRR@10 0.669 → 0.803.
-    budget = {"en": 87_700, "zh-Hant": 154_800, "zh-Hans": 152_100, "ru": 138_600}
+    # replaces (3.8 / 9.4 / 9.5 / 2.6 KB); by part MRR@10 0.669 → 0.803. dev39-dev41's 598 questions
+    # (Russian above all) add about 2.6 / 3.0 / 3.0 / 4.2 KB, for validation MRR@10 0.944 → 0.947 and
+    # 0.940 → 0.945 (bench/learned_validation.py).
+    budget = {"en": 90_300, "zh-Hant": 157_800, "zh-Hans": 155_100, "ru": 142_800}
     for lang, (raw, gz) in sizes.items():
         assert gz < budget[lang], (lang, raw, gz)
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))

@@ -258,7 +258,7 @@ export default {
   "ru_stem": 6,
   "asked_min_chars": 150,
   "asked_most_of": 0.8,
-  "asked_weight": 0.55,
+  "asked_weight": 0.6,
   "asked_min_keys": 3,
   "patterns": {
    "asked": "[^.!?。\\n]+\\?",

@@ -64,6 +64,9 @@ DEV35 = TRAINING / "questions_dev35.yaml"     # newcomers, situations, disputes 
 DEV36 = TRAINING / "questions_dev36.yaml"     # Chinese disputes with seats and amounts, questions, situations, mixed scripts (0.958)
 DEV37 = TRAINING / "questions_dev37.yaml"     # English and Russian disputes, newcomers, situations, questions, stories (0.941)
 DEV38 = TRAINING / "questions_dev38.yaml"     # every rule and procedure in turn, in six styles, four languages (0.961)
+DEV39 = TRAINING / "questions_dev39.yaml"     # Russian disputes, newcomers, situations, transliteration, stories (0.936)
+DEV40 = TRAINING / "questions_dev40.yaml"     # Simplified and Traditional disputes, newcomers, situations, mixed scripts, stories (0.954)
+DEV41 = TRAINING / "questions_dev41.yaml"     # English and Russian: procedures and rules easily confused with another (0.967)
 # Held-out batches, never tuned on, written blind by hands that never saw the engine or its
 # vocabulary; from unseen3 on, each was written before the engine work it was first used to judge,
 # so its figure is the one that says how the engine does on new questions.
@@ -90,7 +93,7 @@ UNSEEN21 = QUERIES.with_name("questions_unseen21.yaml")   # the seven styles, 70
 # unseen22 on: the seven styles, 70 per language, found by unseen_batches() without a name here
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
-TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23, DEV24, DEV25, DEV26, DEV27, DEV28, DEV30, DEV31, DEV32, DEV33, DEV34, DEV35, DEV36, DEV37, DEV38)
+TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23, DEV24, DEV25, DEV26, DEV27, DEV28, DEV30, DEV31, DEV32, DEV33, DEV34, DEV35, DEV36, DEV37, DEV38, DEV39, DEV40, DEV41)
 
 
 @dataclass
