@@ -91,14 +91,11 @@ export function partLeads(keys, data) {
   if (!model || !model.rules || !keys || !keys.length) return out;
   const { classes, ruleOf } = partChooser(model);
   const scores = new Map();
+  const scoreOf = (i) => (scores.has(i) ? scores.get(i) : model.bias[i]);
   for (const key of keys) {
     const pairs = Object.prototype.hasOwnProperty.call(model.keys, key) ? model.keys[key] : [];
-    for (let j = 0; j < pairs.length; j += 2) {
-      const i = pairs[j];
-      scores.set(i, (scores.has(i) ? scores.get(i) : model.bias[i]) + pairs[j + 1]);
-    }
+    for (let j = 0; j < pairs.length; j += 2) scores.set(pairs[j], scoreOf(pairs[j]) + pairs[j + 1]);
   }
-  const scoreOf = (i) => (scores.has(i) ? scores.get(i) : model.bias[i]);
   for (const rule of new Set([...scores.keys()].map((i) => ruleOf[i]))) {
     let best = null;
     for (const i of classes.get(rule)) if (best === null || scoreOf(i) > scoreOf(best)) best = i;

@@ -183,7 +183,8 @@ class Vocabulary:
     @cached_property
     def phrases(self) -> PhraseIndex:
         """key → the phrases that hold it, each entry's keys, each phrase's total weight and entry.
-        Phrases are numbered across entries."""
+        Phrases are numbered across entries; the postings and floors are numpy arrays, as
+        :func:`match` reads them."""
         data = self.data
         postings: dict[str, list[int]] = {}
         totals: list[float] = []
@@ -196,14 +197,9 @@ class Vocabulary:
                 totals.append(sum(data["weights"][k] for k in phrase))
                 entry_of.append(e)
         entry_keys = [{k for phrase in phrases for k in phrase} for _, phrases in data["entries"]]
-        floors = [PASSED_OVER * total for total in totals]
-        return data["weights"], postings, entry_keys, totals, entry_of, floors
-
-    @cached_property
-    def phrase_arrays(self) -> tuple[dict[str, Any], Any]:
-        """:attr:`phrases`' postings and floors as numpy arrays, for :func:`match`."""
-        _, postings, _, _, _, floors = self.phrases
-        return {key: np.array(phrases, dtype=np.intp) for key, phrases in postings.items()}, np.array(floors)
+        floors = np.array([PASSED_OVER * total for total in totals])
+        arrays = {key: np.array(numbers, dtype=np.intp) for key, numbers in postings.items()}
+        return data["weights"], arrays, entry_keys, totals, entry_of, floors
 
 
 def _stems(text: str, lang: str, framing: list[str]) -> list[str]:
@@ -345,7 +341,7 @@ def match(query_keys: list[str], vocabulary: Vocabulary) -> dict[str, float]:
     found: dict[str, float] = {}
     if not have:
         return found
-    weights, postings, entry_keys, totals, entry_of, _ = vocabulary.phrases
+    weights, postings, entry_keys, totals, entry_of, floors = vocabulary.phrases
     known = sorted(k for k in have if k in weights)     # sorted: the same sums as the JS
     asked = sum(weights[k] for k in known)
     keyed = [key for key in known if key in postings]
@@ -355,8 +351,7 @@ def match(query_keys: list[str], vocabulary: Vocabulary) -> dict[str, float]:
     # keys it holds, added key by key in sorted order (np.bincount adds in the order it is given, as
     # the JS adds them, so the floats are the same). In numpy: a Chinese question's keys touch
     # thousands of phrases, and the loop over them in Python was a fifth of its whole time.
-    arrays, floors = vocabulary.phrase_arrays
-    lists = [arrays[key] for key in keyed]
+    lists = [postings[key] for key in keyed]
     flat = np.concatenate(lists)
     got_by_phrase = np.bincount(flat, weights=np.repeat([weights[key] for key in keyed], [len(a) for a in lists]),
                                 minlength=len(totals))
@@ -416,6 +411,6 @@ def round4(x: float) -> float:
     return math.floor(x * 10000 + 0.5) / 10000
 
 
-# each key's weight, key → the phrases holding it, each entry's keys, and each phrase's total weight,
-# entry and PASSED_OVER floor
-PhraseIndex = tuple[dict[str, float], dict[str, list[int]], list[set[str]], list[float], list[int], list[float]]
+# each key's weight, key → the phrases holding it (a numpy array of their numbers), each entry's keys,
+# and each phrase's total weight, entry and PASSED_OVER floor (a numpy array)
+PhraseIndex = tuple[dict[str, float], dict[str, Any], list[set[str]], list[float], list[int], Any]
