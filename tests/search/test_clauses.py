@@ -24,8 +24,9 @@ def near(field: str, word: str, distance: int) -> list[str]:
 
 def build(text: str, lang: str = "en", terms=()):
     analyzer = analyzer_for(lang)
-    tokens = list(dict.fromkeys(t.text for t in analyzer(text)))
-    return clauses.build_clauses(tokens, text, terms, lang, analyzer, frequency, COMMON, near)
+    plain = [t.text for t in analyzer(text)]
+    return clauses.build_clauses(list(dict.fromkeys(plain)), text, plain, terms, lang,
+                                 lambda name: tuple(t.text for t in analyzer(name)), frequency, COMMON, near)
 
 
 def kinds(built) -> list[tuple]:
@@ -48,9 +49,8 @@ def test_a_word_the_texts_lack_is_searched_by_its_near_spellings():
 
 def test_at_most_three_unknown_words_are_expanded():
     asked = []
-    analyzer = analyzer_for("en")
     words = ["zqavrka", "zqbvrkb", "zqcvrkc", "zqdvrkd", "zqevrke"]
-    clauses.build_clauses(words, " ".join(words), (), "en", analyzer, frequency, COMMON,
+    clauses.build_clauses(words, " ".join(words), words, (), "en", lambda name: (), frequency, COMMON,
                           lambda field, word, distance: asked.append(word) or [])
     assert len(set(asked)) == spec.MAX_FUZZY_WORDS
 

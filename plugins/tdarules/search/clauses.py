@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from whoosh.query import Phrase, Term
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 Frequency = Callable[[str, str], int]                  # (field, word) → documents that hold it
 NearSpellings = Callable[[str, str, int], list[str]]   # (field, word, edit distance) → words of the index
-Analyzer = Any                                         # a Whoosh analyzer (untyped library)
+Words = Callable[[str], tuple[str, ...]]               # a text → the analyzer's words of it
 
 
 @dataclass
@@ -49,11 +49,12 @@ def words_searched(tokens: list[str], frequency: Frequency) -> list[str]:
     return [t for t in tokens if t in keep]
 
 
-def build_clauses(tokens: list[str], rest: str, terms: Iterable[GlossaryEntry], lang: str, analyzer: Analyzer,
-                  frequency: Frequency, common: float, near: NearSpellings) -> Clauses:
+def build_clauses(tokens: list[str], rest: str, plain: list[str], terms: Iterable[GlossaryEntry], lang: str,
+                  words_of: Words, frequency: Frequency, common: float, near: NearSpellings) -> Clauses:
     """The clauses of a query: `tokens`, its words as searched (`words_searched`); `rest`, its text
-    once the glossary terms it names (`terms`) are taken out; `common`, the document count above which a
-    word is not searched in a field."""
+    once the glossary terms it names (`terms`) are taken out, and `plain`, the analyzer's words of it
+    (stop words and repeats kept, for the phrase); `words_of`, the analyzer's words of a term's
+    rendering; `common`, the document count above which a word is not searched in a field."""
     zh = lang.startswith("zh")
     out = Clauses(highlight=set(tokens))
     fuzzy_left = MAX_FUZZY_WORDS
@@ -69,7 +70,6 @@ def build_clauses(tokens: list[str], rest: str, terms: Iterable[GlossaryEntry], 
                     if spelling != token:
                         out.clauses.append(Term(f, spelling, boost=FUZZY_BOOST))
                         out.highlight.add(spelling)
-    plain = [t.text for t in analyzer(rest)]
     if PHRASE_WORDS[0] <= len(plain) <= PHRASE_WORDS[1] and not zh:
         out.clauses += [Phrase("body", plain, boost=PHRASE_BOOST), Phrase("title", plain, boost=PHRASE_BOOST)]
     if zh:
@@ -85,7 +85,7 @@ def build_clauses(tokens: list[str], rest: str, terms: Iterable[GlossaryEntry], 
         out.clauses += [Term("terms", entry["id"], boost=TERM_BOOST * share),
                         Term("central", entry["id"], boost=CENTRAL_BOOST * share)]
         for name in entry["renderings"].get(lang, []):
-            words = [t.text for t in analyzer(name)]
+            words = list(words_of(name))
             out.highlight.update(words)
             if zh:
                 out.grams.add(t2s(name))

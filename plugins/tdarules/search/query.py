@@ -408,15 +408,16 @@ class Engine:
         searcher, analyzer = language.searcher(), language.analyzer
         reader = searcher.reader()
         rest = plan["rest"]
-        tokens = list(dict.fromkeys(t.text for t in analyzer(rest)))
+        plain = [t.text for t in analyzer(rest)]
+        tokens = list(dict.fromkeys(plain))
         if not lang.startswith("zh") and any(t not in STOP_WORDS for t in tokens):
             tokens = [t for t in tokens if t not in STOP_WORDS]   # the index keeps them, for phrases
         clause_scores = language.clause_scores
         frequency = functools.partial(clause_scores.frequency, searcher)
         tokens = words_searched(tokens, frequency)
         terms = [self._glossary_by_id[t] for t in plan["terms"]]
-        built = build_clauses(tokens, rest, terms, lang, analyzer, frequency, COMMON_SHARE * reader.doc_count(),
-                              language.lexicon.within)
+        built = build_clauses(tokens, rest, plain, terms, lang, language.rendering_words, frequency,
+                              COMMON_SHARE * reader.doc_count(), language.lexicon.within)
         if not built.clauses and not plan["situation"]:
             return None
         stored = language.stored_fields
