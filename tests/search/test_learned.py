@@ -4,7 +4,8 @@ import functools
 import pytest
 from node_module import needs_node, run_in_node
 
-from tdarules.search import evaluate, learned
+from tdarules.search import evaluate, learned, situations
+from tdarules.search.analyzers import fold, t2s
 from tdarules.search.situations import Vocabulary
 
 EXAMPLES = [
@@ -56,6 +57,7 @@ PAIRS = [
     (["said", "allin", "put"], ["said+allin", "allin+put"]),
     (["庄家", "翻", "card", "show"], ["card+show"]),         # Chinese keys are character pairs already
     (["bet", "下注", "call"], []),                            # a Chinese key between breaks the pair
+    (["said", "call", learned.QUOTED_KEY], ["said+call"]),    # a key of the whole question: no pair
     ([], []),
 ]
 
@@ -70,6 +72,45 @@ def test_the_browser_makes_the_same_pairs():
     got = run_in_node("""import { withPairs } from %s;
 process.stdout.write(JSON.stringify(JSON.parse(input).map(withPairs)));""", ["learned.js"], [keys for keys, _ in PAIRS])
     assert got == [keys + pairs for keys, pairs in PAIRS]
+
+
+QUOTES = [
+    ("ru", "место 6 говорит «колл» и сразу двигает 4000", True), ("en", 'he said "call" and pushed 4000', True),
+    ("en", "he said “all in” then took it back", True), ("en", "dealer said ‘time’ on me", True),
+    ("zh-Hant", "他說「跟注」然後推了4000", True), ("zh-Hans", "他喊了『全下』又反悔", True),
+    ("ru", "он сказал „рейз“ и поставил", True),
+    ("en", "the dealer's button didn't move", False), ("en", 'a 10" tablet on the table', False),
+    ("ru", "дилер сказал колл", False), ("zh-Hans", "他说跟注", False),
+]
+
+
+@pytest.fixture(scope="module")
+def vocabularies(rulebook):
+    return {lang: Vocabulary(situations.prepare(rulebook.situations, lang, t2s)) for lang in {lg for lg, _, _ in QUOTES}}
+
+
+def folded(lang: str, q: str) -> str:
+    return t2s(fold(q)) if lang.startswith("zh") else fold(q)
+
+
+@pytest.mark.parametrize("lang, q, quoted", QUOTES)
+def test_a_question_that_quotes_what_was_said_has_one_more_key(vocabularies, lang, q, quoted):
+    """Disputes over a declaration quote the words said: the model reads that as a key of its own."""
+    keys = situations.query_keys(q, lang, vocabularies[lang], t2s)
+    assert (keys[-1] == learned.QUOTED_KEY) is quoted and keys.count(learned.QUOTED_KEY) == int(quoted)
+
+
+@needs_node
+def test_the_browser_reads_the_same_quotes(vocabularies, query_env):
+    cases = [{"lang": lang, "text": folded(lang, q)} for lang, q, _ in QUOTES]
+    got = run_in_node("""import { prepareData } from %s;
+import { queryKeys } from %s;
+const { data, cases } = JSON.parse(input);
+const prepared = Object.fromEntries(Object.entries(data).map(([lang, d]) => [lang, prepareData(d)]));
+process.stdout.write(JSON.stringify(cases.map(({ lang, text }) => queryKeys(text, lang, prepared[lang].situations))));""",
+                      ["understanding.js", "situations.js"],
+                      {"data": {lang: query_env["data"][lang] for lang in vocabularies}, "cases": cases})
+    assert got == [situations.query_keys(q, lang, vocabularies[lang], t2s) for lang, q, _ in QUOTES]
 
 
 def test_a_rule_asked_about_less_is_not_outweighed_by_its_share_alone():

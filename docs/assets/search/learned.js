@@ -5,7 +5,7 @@
 import { CJK_RUN, match, round4 } from "./situations.js";
 import SPEC from "./spec.js";
 
-const { scale: LEARNED_SCALE, weight: LEARNED_WEIGHT, top: LEARNED_TOP, pair: PAIR } = SPEC.learned;   // learned.SCALE, WEIGHT, TOP, PAIR
+const { scale: LEARNED_SCALE, weight: LEARNED_WEIGHT, top: LEARNED_TOP, pair: PAIR, quoted_key: QUOTED_KEY } = SPEC.learned;   // learned.SCALE, WEIGHT, TOP, PAIR, QUOTED_KEY
 
 const has = (model, k) => Object.prototype.hasOwnProperty.call(model.keys, k);
 
@@ -14,6 +14,7 @@ export function withPairs(queryKeys) {
   const out = [...queryKeys];
   let before = null;              // the previous key, when it is a Latin or Cyrillic one
   for (const key of queryKeys) {
+    if (key === QUOTED_KEY) continue;       // says something of the whole question, not of a word
     const latin = !CJK_RUN.test(key);
     if (before !== null && latin) out.push(`${before}${PAIR}${key}`);
     before = latin ? key : null;

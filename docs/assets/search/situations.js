@@ -79,6 +79,16 @@ export function stripFraming(text, framing, zh) {
 
 /** situations.keys: with `concepts` (situations.prepare_concepts) each concept word is put to its
  * concept's name before the keys are made unique, so that a run of stems can match. */
+const QUOTED = specRegex(SPEC.learned.quoted, "u"), QUOTED_KEY = SPEC.learned.quoted_key;
+
+/** situations.query_keys: the keys of a folded query on the lang site, and the quoted key when it
+ * quotes what someone said (for the learned model). */
+export function queryKeys(text, lang, voc) {
+  const found = keys(text, lang, voc.framing, voc.en_framing, voc.concepts);
+  if (QUOTED.test(text)) found.push(QUOTED_KEY);
+  return found;
+}
+
 export function keys(text, lang, framing, enFraming = [], concepts = null, dedupe = true) {
   const zh = lang.startsWith("zh");
   const en = new Set(enFraming);

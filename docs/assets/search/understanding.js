@@ -3,7 +3,7 @@
 // Engine does (plugins/tdarules/search/query.py); and the shipped /pagefind/tda-query.<lang>.json
 // readied for them (prepareData). Pure ES module, no DOM; tested in Node against the Python
 // implementation (tests/search/test_plan_parity.py: the whole query plan, on every query).
-import { ASKED_MIN_KEYS, asked, conceptTables, keys, keyWeights, queryContent, withAsked } from "./situations.js";
+import { ASKED_MIN_KEYS, asked, conceptTables, keys, keyWeights, queryContent, queryKeys as keysOf, withAsked } from "./situations.js";
 import { situationScores, withPairs } from "./learned.js";
 import { CJK_RUNS, correctorFor } from "./typos.js";
 
@@ -13,11 +13,11 @@ export function analyse(folded, lang, data) {
   const corrected = corrector ? corrector.correct(folded) : folded;
   const voc = data && data.situations;
   if (!voc) return { corrected, content: corrected, situation: {}, keys: [] };
-  const queryKeys = keys(corrected, lang, voc.framing, voc.en_framing, voc.concepts);
+  const queryKeys = keysOf(corrected, lang, voc);
   let situation = situationScores(queryKeys, voc, data.learned);
   const question = asked(corrected);                  // what a story asks counts again
   if (question !== null) {
-    const askedKeys = keys(question, lang, voc.framing, voc.en_framing, voc.concepts);
+    const askedKeys = keysOf(question, lang, voc);
     if (askedKeys.length >= ASKED_MIN_KEYS) situation = withAsked(situation, situationScores(askedKeys, voc, data.learned));
   }
   // the keys and pairs the part model weighs, sorted (parts.known_keys; the plan's `keys`: they choose a

@@ -43,6 +43,7 @@ from .situations import Vocabulary, round4
 C, SCALE, PRUNE = spec.LEARNED_C, spec.LEARNED_SCALE, spec.LEARNED_PRUNE
 WEIGHT, TOP = spec.LEARNED_WEIGHT, spec.LEARNED_TOP
 MIN_COUNT, PAIR_MIN_COUNT = spec.LEARNED_MIN_COUNT, spec.LEARNED_PAIR_MIN_COUNT
+QUOTED_KEY = spec.LEARNED_QUOTED_KEY
 PAIR = spec.LEARNED_PAIR       # joins a pair's two keys: no key holds it (keys are stems and Chinese characters)
 
 
@@ -66,6 +67,8 @@ def with_pairs(keys: list[str]) -> list[str]:
     out = list(keys)
     before = None                   # the previous key, when it is a Latin or Cyrillic one
     for key in keys:
+        if key == QUOTED_KEY:       # says something of the whole question, not of a word
+            continue
         latin = situations.CJK_RUN.fullmatch(key) is None
         if before is not None and latin:
             out.append(f"{before}{PAIR}{key}")

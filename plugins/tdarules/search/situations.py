@@ -327,11 +327,15 @@ def query_content(text: str, lang: str, vocabulary: Vocabulary) -> str:
 
 
 def query_keys(q: str, lang: str, vocabulary: Vocabulary, to_simplified: Callable[[str], str]) -> list[str]:
-    """Keys of a query as typed on the ``lang`` site."""
+    """Keys of a query as typed on the ``lang`` site, and spec.yaml's `quoted_key` when it quotes
+    what someone said (for the learned model: no phrase holds that key)."""
     text = fold(q)
     if lang.startswith("zh"):
         text = to_simplified(text)
-    return keys(text, lang, vocabulary.data["framing"], vocabulary.data["en_framing"], vocabulary.concepts)
+    found = keys(text, lang, vocabulary.data["framing"], vocabulary.data["en_framing"], vocabulary.concepts)
+    if spec.LEARNED_QUOTED.search(text):
+        found.append(spec.LEARNED_QUOTED_KEY)
+    return found
 
 
 

@@ -146,6 +146,8 @@ LEARNED_TOP: int = int(DATA["learned"]["top"])
 LEARNED_MIN_COUNT: int = int(DATA["learned"]["min_count"])
 LEARNED_PAIR_MIN_COUNT: int = int(DATA["learned"]["pair_min_count"])
 LEARNED_PAIR: str = str(DATA["learned"]["pair"])
+LEARNED_QUOTED: re.Pattern[str] = regex(DATA["learned"]["quoted"])
+LEARNED_QUOTED_KEY: str = str(DATA["learned"]["quoted_key"])
 
 MIN_WORD: int = int(DATA["typos"]["min_word"])
 
