@@ -1,5 +1,5 @@
-"""What a story asks counts again: the last sentence of a long query that ends in "?" has its
-situation scores added once more (spec.yaml `situations.asked_*`), in the API's plan and the
+"""What a story asks counts again: the questions a long query ends with (its last sentence that ends
+in "?" and those right before it) have their situation scores added once more (spec.yaml `situations.asked_*`), in the API's plan and the
 fallback's alike, so the evening a player tells (the phones, the drive, the football) does not
 outweigh the ruling they ask for."""
 from __future__ import annotations
@@ -24,7 +24,9 @@ ASKS = {"en": "When two players are all in, when do they have to turn their card
 LONG = "x" * spec.ASKED_MIN_CHARS
 CASES = [
     (LONG + ". Who is right? Thanks.", "Who is right?"),                    # the last one that asks
-    (LONG + ". Is it a call? Or a raise?", "Or a raise?"),
+    (LONG + ". Is it a call? Or a raise?", "Is it a call? Or a raise?"),    # the questions it ends with
+    (LONG + ". Can I raise? He said no. Who is right?", "Who is right?"),   # not those before a statement
+    (LONG + "。零头筹码是怎么处理的?真的没有补偿吗?现在想起来还是很心疼。", "零头筹码是怎么处理的?真的没有补偿吗?"),
     (LONG + "\nкто прав ?", "кто прав ?"),
     (LONG + "。荷官应该重发吗?", "荷官应该重发吗?"),                             # "？" once folded
     (LONG + ". ?", None),                                                   # a lone mark asks nothing

@@ -29,15 +29,19 @@ const ASKED = specRegex(S.patterns.asked, "gu");
 const { asked_min_chars: ASKED_MIN_CHARS, asked_most_of: ASKED_MOST_OF, asked_weight: ASKED_WEIGHT } = S;
 export const ASKED_MIN_KEYS = S.asked_min_keys;       // understanding.js: a question of fewer keys says nothing
 
-/** situations.asked: the question a story asks, the last sentence of `text` (folded) that ends in
- * "?", if `text` is long enough to be a story and the sentence at most ASKED_MOST_OF of it; else null.
- * Lengths in code points, as Python counts them. */
+/** situations.asked: the question a story asks, the questions `text` (folded) ends with: the last
+ * sentence that ends in "?" and those right before it that ask too, if `text` is long enough to be a
+ * story and they are at most ASKED_MOST_OF of it; else null. Lengths in code points, as Python counts them. */
 export function asked(text) {
   const length = Array.from(text).length;
   if (length < ASKED_MIN_CHARS) return null;
-  const sentences = Array.from(text.matchAll(ASKED), (m) => m[0].trim()).filter((s) => s !== "?");
-  const last = sentences.length ? sentences[sentences.length - 1] : null;
-  return last !== null && Array.from(last).length <= ASKED_MOST_OF * length ? last : null;
+  const found = Array.from(text.matchAll(ASKED)).filter((m) => m[0].trim() !== "?");
+  if (!found.length) return null;
+  let first = found.length - 1;
+  while (first > 0 && found[first - 1].index + found[first - 1][0].length === found[first].index) first--;
+  const last = found[found.length - 1];
+  const questions = text.slice(found[first].index, last.index + last[0].length).trim();
+  return Array.from(questions).length <= ASKED_MOST_OF * length ? questions : null;
 }
 
 /** situations.with_asked: the story's situation scores with its question's added at ASKED_WEIGHT. */

@@ -392,13 +392,20 @@ def match(query_keys: list[str], vocabulary: Vocabulary) -> dict[str, float]:
 
 
 def asked(text: str) -> str | None:
-    """The question a story asks: the last sentence of ``text`` (folded) that ends in "?", if ``text``
-    is long enough to be a story (spec.ASKED_MIN_CHARS) and the sentence at most ASKED_MOST_OF of it."""
+    """The question a story asks: the questions ``text`` (folded) ends with, the last sentence that
+    ends in "?" and those right before it that ask too ("Who is right? Do I pay the 11,000?": the
+    last alone often says little), if ``text`` is long enough to be a story (spec.ASKED_MIN_CHARS) and
+    they are at most ASKED_MOST_OF of it."""
     if len(text) < spec.ASKED_MIN_CHARS:
         return None
-    sentences = [m.group(0).strip() for m in _P["asked"].finditer(text)]
-    last = next((s for s in reversed(sentences) if s != "?"), None)
-    return last if last is not None and len(last) <= spec.ASKED_MOST_OF * len(text) else None
+    found = [m for m in _P["asked"].finditer(text) if m.group(0).strip() != "?"]
+    if not found:
+        return None
+    first = len(found) - 1
+    while first > 0 and found[first - 1].end() == found[first].start():
+        first -= 1
+    questions = text[found[first].start():found[-1].end()].strip()
+    return questions if len(questions) <= spec.ASKED_MOST_OF * len(text) else None
 
 
 def with_asked(scores: dict[str, float], asked_scores: dict[str, float]) -> dict[str, float]:
