@@ -146,3 +146,20 @@ def test_a_question_about_one_part_opens_that_part(page, api_site, backend, lang
     assert part.is_visible() and 0 <= part.bounding_box()["y"] < page.viewport_size["height"]
     # offline, the refused API request is the one error: the outage this test makes
     assert not [e for e in errors if backend == "api" or "ERR_CONNECTION_REFUSED" not in e], errors
+
+
+# Typed without a Chinese keyboard, in toneless pinyin: side pots (rule 21), a phone ringing (rule 5)
+PINYIN_QUESTIONS = [("zh-Hans", "bianchi zenme fen", "/zh-Hans/rules/21/"),
+                    ("zh-Hant", "wanjia shouji xiang le", "/zh-Hant/rules/5/")]
+
+
+@pytest.mark.parametrize(("lang", "q", "rule_url"), PINYIN_QUESTIONS, ids=[lang for lang, _, _ in PINYIN_QUESTIONS])
+@pytest.mark.parametrize("backend", ["api", "offline"])
+def test_a_question_typed_in_pinyin_finds_its_rule(page, api_site, backend, lang, q, rule_url):
+    if backend == "offline":
+        page.route("**/api/search**", lambda route: route.abort("connectionrefused"))
+    page.goto(f"{api_site}/{lang}/")
+    results = search(page, q)
+    if backend == "offline":
+        page.locator(".tda-search__backend").wait_for()
+    assert results.first.get_attribute("href").startswith(rule_url), [a.get_attribute("href") for a in results.all()]

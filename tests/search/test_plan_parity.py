@@ -60,6 +60,11 @@ READINGS = [
     ("zh-Hans", "双人单跳的时候谁是小盲", "双人单挑的时候谁是小盲"),
     ("zh-Hans", "他说跟住", "他说跟注"),
     ("zh-Hant", "荷官少發一張拍", "荷官少发一张牌"),
+    # typed in pinyin: a word of the rules, in one word or a word a syllable; English stays English
+    ("zh-Hans", "他quanxia了", "他全下了"),
+    ("zh-Hant", "bian chi zenme fen", "边池 怎么 fen"),
+    ("zh-Hant", "xiao mang he da mang", "小盲 he 大盲"),
+    ("zh-Hans", "he is like that", "he is like that"),
     # not a slip: another sound (家 jia is no 下 xia), or a word of the rules' own
     ("zh-Hans", "他家住了", "他家住了"),
     ("zh-Hans", "玩家离开座位", "玩家离开座位"),

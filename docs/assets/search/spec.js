@@ -290,7 +290,9 @@ export default {
   "most_edits": 2
  },
  "typos": {
-  "min_word": 4
+  "min_word": 4,
+  "pinyin_longest": 4,
+  "pinyin_word": "[a-z]+"
  },
  "numerals": {
   "cn_digits": {

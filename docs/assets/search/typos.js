@@ -12,6 +12,7 @@ const W = SPEC.words.patterns;
 export const CJK_RUNS = specRegex(W.cjk_run, "gu");
 const LETTERS = specRegex(W.letters, "gu");     // typos.LATIN_OR_CYRILLIC
 const MIN_WORD = SPEC.typos.min_word;
+const PINYIN_LONGEST = SPEC.typos.pinyin_longest, PINYIN_WORD = specRegex(SPEC.typos.pinyin_word, "g");
 
 function damerau1(a, b) {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
@@ -76,6 +77,7 @@ export class Corrector {
         if (n === 3) this.near.add(`3|2|${c[0]}${c[2]}`);
       }
     }
+    this.pinyin = new Map(Object.entries(data.pinyin || {}));   // typos.Corrector.pinyin: a word's pinyin → the word
     this.keyboard = LAYOUTS[data.layout || ""] || null;
     this.transliteration = data.transliteration ? new Transliterator(SPEC.transliteration, this) : null;   // spec.yaml's table
   }
@@ -176,9 +178,36 @@ export class Corrector {
     return false;
   }
 
+  /** typos.Corrector.read_pinyin: each run of Latin words that is, joined, a word's pinyin read as that word. */
+  readPinyin(text) {
+    const words = Array.from(text.matchAll(PINYIN_WORD));
+    const changes = [];
+    let i = 0;
+    while (i < words.length) {
+      let j = Math.min(words.length, i + PINYIN_LONGEST);
+      for (; j > i; j--) {
+        let spaced = true;
+        for (let k = i; k < j - 1 && spaced; k++) {
+          const between = text.slice(words[k].index + words[k][0].length, words[k + 1].index);
+          spaced = /^\s+$/.test(between);
+        }
+        if (!spaced) continue;
+        const term = this.pinyin.get(words.slice(i, j).map((w) => w[0]).join("").replace(/v/g, "u"));
+        if (term !== undefined) {
+          changes.push([words[i].index, words[j - 1].index + words[j - 1][0].length, term]);
+          break;
+        }
+      }
+      i = j > i ? j : i + 1;
+    }
+    for (const [start, end, term] of changes.reverse()) text = text.slice(0, start) + term + text.slice(end);
+    return text;
+  }
+
   correct(text) {
     text = this.layout(text);
     if (this.transliteration) text = this.transliteration.read(text);
+    if (this.pinyin.size) text = this.readPinyin(text);
     if (this.rank.size) text = text.replace(LETTERS, (w) => this.word(w) || w);
     if (this.terms.length) text = text.replace(CJK_RUNS, (r) => this.chinese(r));
     return text;

@@ -252,7 +252,12 @@ def _understand(rulebook: Rulebook, lang: str, docs: list[Doc]) -> Understanding
         texts += [p for s in rulebook.situations.situations for p in s.words(lang)]
         terms = [run for text in texts for run in re.findall(f"[{CJK}]+", t2s(fold(text)))]
     vocabulary = situations.prepare(rulebook.situations, lang, t2s)
-    typo_data = typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms)
+    english: set[str] = set()
+    if lang.startswith("zh") and (CURRENT_EDITION, "en") in rulebook.editions:   # words never read as pinyin
+        en_docs = documents(rulebook.edition("en"), rulebook.glossary)
+        english = {w for text in typos.texts_for(en_docs, rulebook.situations, "en", t2s)
+                   for w in typos.LATIN_OR_CYRILLIC.findall(text)}
+    typo_data = typos.prepare(lang, typos.texts_for(docs, rulebook.situations, lang, t2s), terms, english)
     questions = tuning_questions(lang, vocabulary, typo_data)
     return {"situations": vocabulary, "typos": typo_data,
             "learned": learned_model(lang, vocabulary, typo_data, docs, questions),

@@ -150,6 +150,8 @@ LEARNED_QUOTED: re.Pattern[str] = regex(DATA["learned"]["quoted"])
 LEARNED_QUOTED_KEY: str = str(DATA["learned"]["quoted_key"])
 
 MIN_WORD: int = int(DATA["typos"]["min_word"])
+PINYIN_LONGEST: int = int(DATA["typos"]["pinyin_longest"])
+PINYIN_WORD: re.Pattern[str] = regex(DATA["typos"]["pinyin_word"])
 
 _NUMERALS = DATA["numerals"]
 CN_DIGITS: Mapping[str, int] = _frozen(_NUMERALS["cn_digits"])

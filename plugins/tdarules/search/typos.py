@@ -25,12 +25,15 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   (:meth:`Corrector.layout`).
 * Transliteration: on the Russian site, Russian typed in Latin letters ("skolko vremeni na
   reshenie") is read in Cyrillic through the vocabulary (:mod:`.transliteration`).
+* Pinyin: on the zh sites, a poker term or a word of the rules typed in toneless pinyin, in one word
+  or a word a syllable ("他quanxia了", "bian chi", "wanjia fapai"), is read as that word (``pinyin``:
+  :func:`pinyin_words`; :meth:`Corrector.read_pinyin`).
 """
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from rapidfuzz.distance import OSA
@@ -69,11 +72,13 @@ class TypoData(TypedDict, total=False):
     terms: list[str]            # Chinese poker words (Simplified), longest first
     real: list[str]             # pieces of the rules one character off a term: never corrected
     sounds: list[str]           # characters of one toneless syllable (:func:`sound_groups`)
+    pinyin: dict[str, str]      # a word's toneless pinyin → the word (:func:`pinyin_words`)
 
 
-def prepare(lang: str, texts: list[str], terms: list[str]) -> TypoData:
+def prepare(lang: str, texts: list[str], terms: list[str], english: Collection[str] = ()) -> TypoData:
     """``texts``: everything searchable on the site (folded; Chinese already Simplified);
-    ``terms``: Chinese poker words (Simplified) for the zh sites."""
+    ``terms``: Chinese poker words (Simplified) for the zh sites; ``english``: the English site's
+    words, never read as pinyin there ("like" is also li ke, "name" na me)."""
     if lang.startswith("zh"):
         corpus = "\n".join(texts)
         terms = sorted({t for t in list(terms) + POKER_WORDS if len(t) >= 2 and CJK_RUN.fullmatch(t)},
@@ -83,7 +88,7 @@ def prepare(lang: str, texts: list[str], terms: list[str]) -> TypoData:
         sounds = sound_groups(terms, traditional=lang == "zh-Hant")
         probe = Corrector({"terms": terms, "sounds": sounds})
         real = {r for r in real if r not in probe.known and probe.same_sound(r)}
-        return {"terms": terms, "real": sorted(real), "sounds": sounds}
+        return {"terms": terms, "real": sorted(real), "sounds": sounds, "pinyin": pinyin_words(terms, corpus, english)}
     counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
     out: TypoData = {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
     if lang in LAYOUTS:
@@ -166,6 +171,30 @@ def sound_groups(terms: list[str], traditional: bool = False) -> list[str]:
     return ["".join(sorted(chars)) for _, chars in sorted(groups.items()) if len(chars) > 1]
 
 
+def pinyin_words(terms: list[str], corpus: str, english: Collection[str] = ()) -> dict[str, str]:
+    """The words a player may type in toneless pinyin, by that pinyin (syllables joined, ü written u:
+    "quanxia" → 全下, "lu" for 绿): the poker terms and the words the site's texts use twice or more
+    (jieba's, 玩家, 发牌, 盲注), of two to spec.yaml's `pinyin_longest` characters. Of words of one
+    pinyin, the one the texts use most (伙牌 / 活牌 → 活牌 if the rules say it more); no pinyin that is
+    a word of ``english``."""
+    import jieba                            # build time only: the words ship in the data
+    from pypinyin import lazy_pinyin
+
+    uses = Counter(w for run in CJK_RUN.findall(corpus) for w in jieba.lcut(run))
+    candidates = {t for t in terms if len(t) <= spec.PINYIN_LONGEST}
+    candidates |= {w for w, n in uses.items() if n >= 2 and 2 <= len(w) <= spec.PINYIN_LONGEST and CJK_RUN.fullmatch(w)}
+    best: dict[str, tuple[int, str]] = {}  # pinyin → (−uses, the word)
+    for word in sorted(candidates):
+        syllables = lazy_pinyin(word)
+        if len(syllables) != len(word) or not all(s.isascii() and s.isalpha() for s in syllables):
+            continue
+        key = "".join(syllables).replace("v", "u")
+        rank = (-corpus.count(word), word)
+        if key not in best or rank < best[key]:
+            best[key] = rank
+    return {key: word for key, (_, word) in sorted(best.items()) if key not in english}
+
+
 def damerau1(a: str, b: str) -> bool:
     """True when a and b are at Damerau–Levenshtein (optimal string alignment) distance exactly 1."""
     return OSA.distance(a, b, score_cutoff=1) == 1
@@ -208,6 +237,7 @@ class Corrector:
                 self.near |= {(2, 0, t[0]), (2, 1, t[1])}
             else:
                 self.near |= {(n, 0, t[:2]), (n, 1, t[-2:])} | ({(3, 2, t[0] + t[2])} if n == 3 else set())
+        self.pinyin: dict[str, str] = dict(data.get("pinyin", {}))
         self.keyboard = LAYOUTS.get(data.get("layout", ""))
         self.transliteration = Transliterator(spec.TRANSLITERATION, self) if data.get("transliteration") else None
 
@@ -248,6 +278,28 @@ class Corrector:
             return text
         for start, end, read in reversed(changes):
             text = text[:start] + read + text[end:]
+        return text
+
+    def read_pinyin(self, text: str) -> str:
+        """``text`` with each run of Latin words (whitespace between them) that is, joined, a word's
+        pinyin (:func:`pinyin_words`) read as that word, the longest run first, left to right
+        ("bian chi zenme fen" → "边池 zenme fen" when the rules hold no 怎么)."""
+        words = list(spec.PINYIN_WORD.finditer(text))
+        changes: list[tuple[int, int, str]] = []
+        i = 0
+        while i < len(words):
+            for j in range(min(len(words), i + spec.PINYIN_LONGEST), i, -1):
+                if any(not text[words[k].end():words[k + 1].start()].isspace() for k in range(i, j - 1)):
+                    continue
+                term = self.pinyin.get("".join(w.group() for w in words[i:j]).replace("v", "u"))
+                if term:
+                    changes.append((words[i].start(), words[j - 1].end(), term))
+                    i = j
+                    break
+            else:
+                i += 1
+        for start, end, term in reversed(changes):
+            text = text[:start] + term + text[end:]
         return text
 
     def split(self, word: str) -> str | None:
@@ -329,6 +381,8 @@ class Corrector:
             text = self.layout(text)
         if self.transliteration is not None and not deadline.expired():
             text = self.transliteration.read(text)
+        if self.pinyin and not deadline.expired():
+            text = self.read_pinyin(text)
         text = LATIN_OR_CYRILLIC.sub(fix_word, text) if self.rank else text
         if self.terms:
             text = CJK_RUN.sub(fix_run, text)
