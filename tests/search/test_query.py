@@ -1,4 +1,5 @@
 """The query layer: rule-number jumps, glossary, Simplified on Traditional, validation, snippets."""
+import gc
 import re
 
 import pytest
@@ -125,9 +126,19 @@ def test_bad_input(index_dir, q, lang, limit):
 ])
 def test_other_engines_syntax_is_read_as_separators(index_dir, q, lang, plain):
     """Players write ~, <, >, * and | in what they tell ("~5k", "BB<10", "call -> fold"): nothing here
-    parses them, so they separate words as punctuation does, and the query is answered as without them."""
-    hits = search(index_dir, q, lang, 5)
-    assert hits and [(h.id, h.score) for h in hits] == [(h.id, h.score) for h in search(index_dir, plain, lang, 5)]
+    parses them, so they separate words as punctuation does, and the query is answered as without them.
+    The collector is held off while the two are compared: in a test process that keeps thousands of
+    other tests' readings, a full collection costs more CPU than a request's budget, and the query it
+    falls in answers without its learned evidence (a server freezes what it loaded: Engine.warm; the
+    deadline has tests of its own)."""
+    gc.collect()
+    gc.disable()
+    try:
+        hits = search(index_dir, q, lang, 5)
+        same = search(index_dir, plain, lang, 5)
+    finally:
+        gc.enable()
+    assert hits and [(h.id, h.score) for h in hits] == [(h.id, h.score) for h in same]
 
 
 @pytest.mark.parametrize("q", ["title:raise*", "rais~2", "{a TO z} raise", "<script>raise</script>", "raise^2 | call \\ fold"])
