@@ -81,8 +81,6 @@ export function stripFraming(text, framing, zh) {
   return (text.match(WORD) || []).filter((w) => !drop.has(w.replace(/’/g, "'"))).join(" ");
 }
 
-/** situations.keys: with `concepts` (situations.prepare_concepts) each concept word is put to its
- * concept's name before the keys are made unique, so that a run of stems can match. */
 const QUOTED = specRegex(SPEC.learned.quoted, "u"), QUOTED_KEY = SPEC.learned.quoted_key;
 
 /** situations.query_keys: the keys of a folded query on the lang site, and the quoted key when it
@@ -93,6 +91,8 @@ export function queryKeys(text, lang, voc) {
   return found;
 }
 
+/** situations.keys: with `concepts` (situations.prepare_concepts) each concept word is put to its
+ * concept's name before the keys are made unique, so that a run of stems can match. */
 export function keys(text, lang, framing, enFraming = [], concepts = null, dedupe = true) {
   const zh = lang.startsWith("zh");
   const en = new Set(enFraming);
