@@ -2,12 +2,16 @@
 `file:line: rule-id: message` line and exit code 1, never a traceback."""
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tdarules.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EN = "rulebook/2024/en.yaml"
@@ -43,10 +47,12 @@ def root(tmp_path) -> Path:
 
 
 def validate(root: Path) -> tuple[int, list[str], str]:
-    result = subprocess.run([sys.executable, "-m", "tdarules.cli", "validate", "--root", str(root)],
-                            capture_output=True, text=True, cwd=root, timeout=120)
-    assert "Traceback" not in result.stderr + result.stdout, result.stderr
-    return result.returncode, result.stdout.splitlines(), result.stderr
+    """`rulebook validate --root root`, run in this process (an exception would fail the test, as a
+    traceback would); test_the_command_exits_with_one_line_per_problem runs the real command."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(root), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["validate", "--root", str(root)])
+    return code, out.getvalue().splitlines(), err.getvalue()
 
 
 def replace(root: Path, file: str, old: str, new: str, *, after: str | None = None) -> int:
@@ -68,6 +74,16 @@ def line_of(root: Path, file: str, needle: str, *, after: str | None = None) -> 
 def test_the_copy_is_clean(root):
     code, out, err = validate(root)
     assert (code, out) == (0, []), out
+
+
+def test_the_command_exits_with_one_line_per_problem(root):
+    """The installed command, in its own process: what the in-process runs above stand for."""
+    line = replace(root, EN, "    title: Player Identity\n", "    title: Player Identity\n   blocks: x\n") + 1
+    result = subprocess.run([sys.executable, "-m", "tdarules.cli", "validate", "--root", str(root)],
+                            capture_output=True, text=True, cwd=root, timeout=120)
+    assert "Traceback" not in result.stderr + result.stdout, result.stderr
+    assert result.returncode == 1 and result.stdout.splitlines() == [
+        f"{EN}:{line}: 4: while parsing a block mapping expected <block end>, but found '<block mapping start>'"]
 
 
 def test_bad_indentation(root):

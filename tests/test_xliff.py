@@ -3,6 +3,8 @@ unit changes, with by: translator and a date, the published text kept as source_
 and refusals with file:line messages for anything that would lose or corrupt data."""
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 import subprocess
 import sys
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from tdarules.cli import main
 from tdarules.loader import load_rulebook
 from tdarules.qa.report import findings_for
 from tdarules.xliff import XLIFF_NS, ImportRefused, export_xliff, import_file, read_edits
@@ -29,15 +32,25 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted((root / "rulebook").rglob("*.yaml"))}
 
 
-def rulebook_cli(root: Path, *args):
+def rulebook_command(root: Path, *args) -> subprocess.CompletedProcess:
+    """`rulebook ARGS --root root`, the installed command in its own process."""
     return subprocess.run([sys.executable, "-m", "tdarules.cli", *args, "--root", str(root)], capture_output=True,
                           text=True, timeout=180, cwd=root)
+
+
+def rulebook_cli(root: Path, *args) -> subprocess.CompletedProcess:
+    """The same command run in this process (an exception fails the test, as a traceback would): the
+    round trip runs the real one."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(root), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([*args, "--root", str(root)])
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 @pytest.mark.parametrize("language", ["zh-Hant", "ru"])
 def test_round_trip_without_edits_is_byte_identical(project, language):
     before = snapshot(project)
-    result = rulebook_cli(project, "export", "--lang", language, "--format", "xliff", "-o", str(project / "out.xlf"))
+    result = rulebook_command(project, "export", "--lang", language, "--format", "xliff", "-o", str(project / "out.xlf"))
     assert result.returncode == 0, result.stderr
     tree = etree.parse(str(project / "out.xlf"))
     units = tree.findall(".//x:trans-unit", NS)
@@ -49,7 +62,7 @@ def test_round_trip_without_edits_is_byte_identical(project, language):
     first = next(u for u in units if u.get("id") == "43-A:1")
     assert first.find("x:source", NS).text == rulebook.edition("en").rule("43").parts["A"].blocks[0].text
     assert first.find("x:target", NS).text == rulebook.edition(language).rule("43").parts["A"].blocks[0].text
-    result = rulebook_cli(project, "import-translation", str(project / "out.xlf"))
+    result = rulebook_command(project, "import-translation", str(project / "out.xlf"))
     assert result.returncode == 0, result.stdout + result.stderr
     assert snapshot(project) == before
 

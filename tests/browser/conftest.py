@@ -23,6 +23,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from phone import PHONE_DENSITY, PHONE_VIEWPORT
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = ROOT / "site"
 LOCAL_HOSTS = {"127.0.0.1"}
@@ -45,7 +47,6 @@ CHROMIUM_ARGS = [
     # ~15% of each page load: each one waited on this process.
     f"--proxy-server=http://127.0.0.1:{DEAD_PORT}",
 ]
-PHONE_VIEWPORT = {"width": 390, "height": 844}
 
 
 # --- request recording ---------------------------------------------------------------
@@ -173,7 +174,7 @@ def request_log():
 def _guarded_context(browser, request_log, **options):
     """A phone-like browser context; requests to other hosts are recorded, and fail at the browser's
     dead proxy (CHROMIUM_ARGS)."""
-    settings = dict(viewport=PHONE_VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True,
+    settings = dict(viewport=PHONE_VIEWPORT, device_scale_factor=PHONE_DENSITY, is_mobile=True, has_touch=True,
                     locale="en-US", service_workers="block")
     context = browser.new_context(**{**settings, **options})
     context.on("request", lambda request: request_log.record(request.url))

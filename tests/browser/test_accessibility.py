@@ -43,15 +43,6 @@ EXCEPTIONS = [
 ]
 
 
-@pytest.fixture
-def context(new_context):
-    """The phone with one device pixel per CSS pixel. axe reads the DOM, computed styles and layout in
-    CSS pixels, none of which depend on the screen's density; but its contrast rule scrolls the page
-    element by element, and at a phone's three device pixels per CSS pixel the software rasteriser
-    paints nine times the pixels at each scroll (this file: 99 s at three, 72 s at one, on one core)."""
-    return new_context(device_scale_factor=1)
-
-
 def url_of(kind: str, lang: str) -> str:
     return PAGE_TYPES[kind].format(lang=lang, query=QUERY[lang])
 

@@ -26,6 +26,8 @@ import pytest
 
 from servers import SiteCopy
 from offline_panel import scroll_to_panel, wait_until_saved
+from phone import PHONE_DENSITY
+from phone import PHONE_VIEWPORT as PHONE
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.urls import edition_rule_url
 
@@ -33,7 +35,6 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = ROOT / "site"
-PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1366, "height": 900}
 
 _spec = importlib.util.spec_from_file_location("english_ui", ROOT / "tests" / "site" / "test_no_english_ui.py")
@@ -86,7 +87,7 @@ class Reader:
     visit to the browser's own error page is kept, and checked at the end."""
 
     def __init__(self, browser, viewport, service_workers="block"):
-        self.context = browser.new_context(viewport=viewport, device_scale_factor=2, is_mobile=viewport == PHONE,
+        self.context = browser.new_context(viewport=viewport, device_scale_factor=PHONE_DENSITY, is_mobile=viewport == PHONE,
                                            has_touch=viewport == PHONE, locale="en-US", service_workers=service_workers)
         self.problems: list[str] = []
         self.context.on("request", self._request)

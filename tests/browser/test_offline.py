@@ -15,6 +15,7 @@ import pytest
 
 from servers import SiteCopy
 from offline_panel import scroll_to_panel, wait_until_saved
+from phone import PHONE_DENSITY, PHONE_VIEWPORT
 from polling import wait_until          # the server's CSP refuses wait_for_function's eval
 from tdarules.web.finalize import finalize_site
 from calculator_forms import calculate_pot_limit_preflop
@@ -24,7 +25,6 @@ pytestmark = pytest.mark.browser
 
 
 SITE_DIR = Path(__file__).resolve().parents[2] / "site"
-PHONE_VIEWPORT = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -49,7 +49,7 @@ def writable_deployment(static_site, tmp_path):
 def sw_context(browser):
     """A phone context with service workers allowed (the shared fixture blocks them)."""
     seen: list[str] = []
-    context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=3, is_mobile=True,
+    context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=PHONE_DENSITY, is_mobile=True,
                                   has_touch=True, locale="en-US", service_workers="allow")
     context.on("request", lambda request: seen.append(request.url))
     yield context

@@ -18,6 +18,7 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -266,14 +267,26 @@ def remap_rule_lists(root: Path, source: str, target_file: str, targets: Targets
     return result
 
 
-def _one_line_lists(text: str, name: str, key: str):
-    """(the plain items of the top-level list `name`, their nodes) when every item is a flow map on a
-    line of its own and every `key:` in them a flow list, as the question files are written; None for
-    anything else, which the round trip then reads (and names the defect of, if any).
+@dataclass(frozen=True)
+class OneLineItem:
+    """Where an item of a one-line list file stands: its line (0-based), and the span of its `key:`
+    flow list in the text (start, end), None when it has none. A flow map on one line holds its
+    references on that line too."""
+    line: int
+    listed: tuple[int, int] | None
+
+
+@lru_cache(maxsize=256)
+def _one_line_lists(text: str, name: str, key: str) -> tuple[tuple, tuple[OneLineItem, ...]] | None:
+    """(the plain items of the top-level list `name`, where each stands) when every item is a flow map
+    on a line of its own and every `key:` in them a flow list, as the question files are written; None
+    for anything else, which the round trip then reads (and names the defect of, if any).
 
     libyaml reads a question file in milliseconds, where ruamel's round trip takes a second; its
     nodes know where each list stands, so only the lists that change are rewritten. It refuses nesting
-    past its own limit; a duplicate key or nesting past MAX_DEPTH is left to the round trip to name."""
+    past its own limit; a duplicate key or nesting past MAX_DEPTH is left to the round trip to name.
+    Kept by content: a report and the build's maintainers' page read the same ~80 question files
+    again in one process, and reading them is most of a report's time. Callers only read the items."""
     if not hasattr(yaml, "CSafeLoader"):           # PyYAML built without libyaml: the round trip
         return None
     try:
@@ -291,6 +304,7 @@ def _one_line_lists(text: str, name: str, key: str):
     if not isinstance(sequence, yaml.SequenceNode):
         return None
     lines = text.splitlines(keepends=True)
+    where = []
     for node in sequence.value:
         start, end = node.start_mark, node.end_mark
         if not (isinstance(node, yaml.MappingNode) and node.flow_style and start.line == end.line
@@ -299,7 +313,8 @@ def _one_line_lists(text: str, name: str, key: str):
         listed = next((v for k, v in node.value if k.value == key), None)
         if listed is not None and not (isinstance(listed, yaml.SequenceNode) and listed.flow_style):
             return None
-    return data[name], sequence.value
+        where.append(OneLineItem(start.line, None if listed is None else (listed.start_mark.index, listed.end_mark.index)))
+    return tuple(data[name]), tuple(where)
 
 
 def _plain_enough(root) -> bool:
@@ -329,29 +344,21 @@ def remap_one_line_lists(root: Path, source: str, target_file: str, targets: Tar
     found = _one_line_lists(text, name, key)
     if found is None:
         return None
-    items, nodes = found
+    items, where = found
     result = Remapped(source, target_file, None, _header(source, year), original=text)
-
-    def line_at(index: int, position: int | None) -> int:
-        node = nodes[index]
-        if position is not None:
-            node = next(v for k, v in node.value if k.value == key).value[position]
-        return node.start_mark.line + 1
-
     lines = text.splitlines(keepends=True)
     for index, new in _remap_items(result, name, items, key, targets, year, describe, language_of,
-                                   True, by_number, line_at):
-        node = nodes[index]
+                                   True, by_number, lambda index, position: where[index].line + 1):
+        line = where[index].line
         if new is None:                                           # the item's whole line goes
-            result.edits.append(Edit(node.start_mark.line + 1, 0, lines[node.start_mark.line], ""))
+            result.edits.append(Edit(line + 1, 0, lines[line], ""))
             continue
         if new == [str(v) for v in items[index][key]]:
             continue
-        listed = next(v for k, v in node.value if k.value == key)
-        written = text[listed.start_mark.index:listed.end_mark.index]
-        result.edits.append(Edit(listed.start_mark.line + 1, listed.start_mark.column, written,
+        start, end = where[index].listed
+        result.edits.append(Edit(line + 1, start - text.rfind("\n", 0, start) - 1, text[start:end],
                                  "[" + ", ".join(json.dumps(v, ensure_ascii=False) for v in new) + "]"))
-    if sum(not edit.new for edit in result.edits) == len(nodes):
+    if sum(not edit.new for edit in result.edits) == len(where):
         return None                       # no question left: the round trip writes the empty list
     return result
 

@@ -429,12 +429,17 @@ class Engine:
         found = self.candidates(plan, lang, limit, end)
         return [] if found is None else self.ranked_hits(found, plan, lang, limit)
 
-    def ranked_hits(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[Hit]:
-        """``found`` (:meth:`candidates`) ranked by :func:`.ranking.rank`, as the hits an answer lists."""
+    def ranked(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[tuple[dict, float]]:
+        """``found`` (:meth:`candidates`) ranked by :func:`.ranking.rank`: (stored fields, score)."""
         language = self.language(lang)
         chooser = language.part_chooser
-        ranked = rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit,
-                      chooser.leads if chooser is not None else None)
+        return rank(found.scored, plan, language.rule_docs, language.glossary_docs, limit,
+                    chooser.leads if chooser is not None else None)
+
+    def ranked_hits(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[Hit]:
+        """:meth:`ranked`, as the hits an answer lists: each with its snippet."""
+        language = self.language(lang)
+        ranked = self.ranked(found, plan, lang, limit)
         hits = []
         body_tokens = language.body_tokens
         grams = found.grams if lang.startswith("zh") else set()
