@@ -429,7 +429,7 @@ class Engine:
         found = self.candidates(plan, lang, limit, end)
         return [] if found is None else self.ranked_hits(found, plan, lang, limit)
 
-    def ranked(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[tuple[dict, float]]:
+    def ranked(self, found: Candidates, plan: QueryPlan, lang: str, limit: int) -> list[tuple[StoredFields, float]]:
         """``found`` (:meth:`candidates`) ranked by :func:`.ranking.rank`: (stored fields, score)."""
         language = self.language(lang)
         chooser = language.part_chooser
