@@ -49,9 +49,10 @@ class ClauseScores:
         and the thread's CPU time is past ``deadline`` (the clock is read only then: a read cost
         ~100 µs in this sandbox)."""
         key = _key(clause)
-        with self._lock:
-            cached = self._terms.get(key)
-            if cached is None:
+        # the index's words are only ever added: read without the lock (one dict read, atomic)
+        cached = self._terms.get(key)
+        if cached is None:
+            with self._lock:
                 cached = self._recent.get(key)
                 if cached is not None:
                     self._recent.move_to_end(key)
@@ -69,8 +70,10 @@ class ClauseScores:
         return cached
 
     def frequency(self, searcher: Any, field: str, text: str) -> int:
-        """How many documents hold the term (Whoosh's doc_frequency, from the same cache)."""
-        return len(self.postings(searcher, Term(field, text)))
+        """How many documents hold the term (Whoosh's doc_frequency, from the same cache). Asked of
+        ~80 words a query: a word of the index is answered without making its clause."""
+        cached = self._terms.get((field, text))
+        return len(cached if cached is not None else self.postings(searcher, Term(field, text)))
 
     def add(self, searcher: Any, clauses: list[Term | Phrase], deadline: float) -> dict[int, float]:
         """{document number: the clauses' scores × their boosts, summed}. A clause not yet cached is
