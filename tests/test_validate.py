@@ -2,8 +2,6 @@
 `file:line: rule-id: message` line and exit code 1, never a traceback."""
 from __future__ import annotations
 
-import contextlib
-import io
 import shutil
 import subprocess
 import sys
@@ -11,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tdarules.cli import main
+from cli_in_process import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 EN = "rulebook/2024/en.yaml"
@@ -47,12 +45,10 @@ def root(tmp_path) -> Path:
 
 
 def validate(root: Path) -> tuple[int, list[str], str]:
-    """`rulebook validate --root root`, run in this process (an exception would fail the test, as a
-    traceback would); test_the_command_exits_with_one_line_per_problem runs the real command."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.chdir(root), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["validate", "--root", str(root)])
-    return code, out.getvalue().splitlines(), err.getvalue()
+    """`rulebook validate --root root` in this process (cli_in_process.py);
+    test_the_command_exits_with_one_line_per_problem runs the real command."""
+    result = run_cli(root, "validate")
+    return result.returncode, result.stdout.splitlines(), result.stderr
 
 
 def replace(root: Path, file: str, old: str, new: str, *, after: str | None = None) -> int:

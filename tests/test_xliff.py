@@ -3,8 +3,6 @@ unit changes, with by: translator and a date, the published text kept as source_
 and refusals with file:line messages for anything that would lose or corrupt data."""
 from __future__ import annotations
 
-import contextlib
-import io
 import shutil
 import subprocess
 import sys
@@ -13,7 +11,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from tdarules.cli import main
+from cli_in_process import run_cli
 from tdarules.loader import load_rulebook
 from tdarules.qa.report import findings_for
 from tdarules.xliff import XLIFF_NS, ImportRefused, export_xliff, import_file, read_edits
@@ -36,15 +34,6 @@ def rulebook_command(root: Path, *args) -> subprocess.CompletedProcess:
     """`rulebook ARGS --root root`, the installed command in its own process."""
     return subprocess.run([sys.executable, "-m", "tdarules.cli", *args, "--root", str(root)], capture_output=True,
                           text=True, timeout=180, cwd=root)
-
-
-def rulebook_cli(root: Path, *args) -> subprocess.CompletedProcess:
-    """The same command run in this process (an exception fails the test, as a traceback would): the
-    round trip runs the real one."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.chdir(root), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([*args, "--root", str(root)])
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 @pytest.mark.parametrize("language", ["zh-Hant", "ru"])
@@ -122,7 +111,7 @@ def test_refusals_name_file_and_line_and_write_nothing(project, change, message)
     path.write_bytes(export_xliff(load_rulebook(project), "zh-Hant"))
     _edit(path, "43-A:1", **change)
     before = snapshot(project)
-    result = rulebook_cli(project, "import-translation", str(path))
+    result = run_cli(project, "import-translation", str(path))
     assert result.returncode == 1
     line = next(l for l in result.stdout.splitlines() if message in l)
     file, number, unit, _ = line.split(":", 3)
@@ -190,7 +179,7 @@ def _replace_target(text: str, unit_id: str, inner: str, state: str = "translate
 
 def _refusal(project: Path, path: Path) -> list[str]:
     """The CLI's stdout lines for a refused import (exit 1, no traceback, one line per problem)."""
-    result = rulebook_cli(project, "import-translation", str(path))
+    result = run_cli(project, "import-translation", str(path))
     assert result.returncode == 1, result.stdout + result.stderr
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout, result.stderr
     return result.stdout.splitlines()
@@ -254,7 +243,7 @@ def test_drafts_are_skipped_and_said_so(ru_xlf, state):
     edited, line = _replace_target(text, "43-B:1", "Черновик перевода, не готов.", state=state)
     edited, _ = _replace_target(edited, "38:1", "Бёрн-карта защищает стаб. Готовый перевод.")
     path.write_text(edited, encoding="utf-8")
-    result = rulebook_cli(project, "import-translation", str(path))
+    result = run_cli(project, "import-translation", str(path))
     assert result.returncode == 0, result.stdout + result.stderr
     rulebook = load_rulebook(project)
     assert rulebook.edition("ru").rule("43").parts["B"].blocks[0].text == TARGET_43B
@@ -351,5 +340,5 @@ def test_the_problems_listed_are_capped(project):
     path.write_bytes(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
     lines = _refusal(project, path)
     assert len(lines) == 51 and lines[-1] == "… and 450 more", lines[-3:]
-    result = rulebook_cli(project, "import-translation", str(path))
+    result = run_cli(project, "import-translation", str(path))
     assert "500 problem(s)" in result.stderr
