@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from site_port import free_port  # noqa: E402  (bench/ is not a package)
+from chromium import chromium_path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "bench" / ".cache" / "lighthouse"
@@ -98,9 +99,7 @@ def start_server(root: Path, port: int) -> subprocess.Popen:
 
 
 def run_lighthouse(cli: Path, url: str, out: Path) -> dict:
-    env = dict(os.environ, CHROME_PATH=shutil.which("chromium") or os.environ.get("CHROME_PATH", ""))
-    if not env["CHROME_PATH"]:
-        raise SystemExit("chromium is not on PATH (apt-get install chromium)")
+    env = dict(os.environ, CHROME_PATH=os.environ.get("CHROME_PATH") or chromium_path())
     cmd = ["node", str(cli), url, "--quiet", "--output=json", f"--output-path={out}",
            "--form-factor=mobile", "--throttling-method=simulate",
            f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}"]

@@ -44,6 +44,8 @@ import urllib.parse
 from contextlib import contextmanager
 from pathlib import Path
 
+from chromium import chromium_path
+
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 MATERIAL_JS = "assets/javascripts"
@@ -189,7 +191,7 @@ def query_site(site: Path, cases, limit: int = 10):
     from playwright.sync_api import sync_playwright
     results, times, first_load = {}, [], {}
     with serve(site) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=LAUNCH_ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
         for lang in LANGS:
             mine = [(i, c) for i, c in enumerate(cases) if c.lang == lang]
             if not mine:

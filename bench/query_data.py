@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
 
 from lunr_site import LAUNCH_ARGS, serve  # noqa: E402  (bench/: a static server and chromium's flags)
+from chromium import chromium_path  # noqa: E402
 
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 
@@ -96,7 +97,7 @@ def in_chromium(site: Path, runs: int) -> dict:
     shutil.copytree(ROOT / "docs" / "assets" / "search", site / "assets" / "search")
     (site / "index.html").write_text("<!doctype html><html><body></body></html>")
     with serve(site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=LAUNCH_ARGS)
+        browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
         page = browser.new_page()
         page.goto(f"{url}/")
         out = page.evaluate(PAGE_SCRIPT, [runs])

@@ -57,6 +57,7 @@ from tdarules.search.evaluate import FRESH, TRAINING, load_queries, numbered_bat
 from tdarules.search.index import build_index  # noqa: E402
 from tdarules.search.query import engine, search  # noqa: E402
 from lunr_site import site_file_bytes  # noqa: E402
+from chromium import chromium_path  # noqa: E402
 
 LANGS = ("en", "zh-Hant", "zh-Hans", "ru")
 
@@ -204,7 +205,7 @@ def bench_pagefind(rulebook, cases) -> None:
         return {ms: performance.now() - t0, hits: found.hits.map(h => [h.id, h.rule, h.kind])};
     }"""
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
+        browser = p.chromium.launch(executable_path=chromium_path(), args=[
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--no-first-run"])
         for lang in LANGS:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from site_port import free_port  # noqa: E402  (bench/ is not a package)
+from chromium import chromium_path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
@@ -156,7 +157,7 @@ def main() -> int:
         rows = []
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+                browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
                 for name, first, second in PAGE_TYPES:
                     if args.only and not name.startswith(tuple(args.only)):
                         continue

@@ -268,8 +268,10 @@ def test_query_data_is_small(tmp_path):
     # (Russian above all) add about 2.6 / 3.0 / 3.0 / 4.2 KB, for validation MRR@10 0.944 → 0.947 and
     # 0.940 → 0.945 (bench/learned_validation.py). The pinyin words (typos.pinyin_words: the terms and
     # the rules' words, ~1,840, by their toneless pinyin) add 14.9 KB to each Chinese site: what lets a
-    # player without a Chinese keyboard type "bianchi zenme fen".
-    budget = {"en": 90_300, "zh-Hant": 172_800, "zh-Hans": 170_100, "ru": 142_800}
+    # player without a Chinese keyboard type "bianchi zenme fen". dev42-dev44's 660 questions (disputes
+    # over bets above all) add 4.3 / 1.7 / 1.3 / 6.7 KB, for validation MRR@10 by rule 0.951 → 0.955 and
+    # as labelled 0.872 → 0.889: the part a dispute turns on.
+    budget = {"en": 94_700, "zh-Hant": 173_900, "zh-Hans": 170_600, "ru": 149_400}
     for lang, (raw, gz) in sizes.items():
         assert gz < budget[lang], (lang, raw, gz)
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))

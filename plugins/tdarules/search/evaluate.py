@@ -28,9 +28,9 @@ DEV = TRAINING / "questions_dev.yaml"               # a later tuning batch
 # rule; trained on, it moved the held-out figures by 0.002 at most and tipped a story whose question
 # must outweigh its noise (tests/search/test_story_question.py) from a near tie to the noise.
 # dev42 and dev43 (disputes over actions and bets, the weakest style, 0.870 / 0.875 by rule as they
-# came) are kept out as well: trained on, the tuning questions left out moved by 0.001 (0.946 / 0.944
-# → 0.947 / 0.945, bench/learned_validation.py), so they serve better as the measure of the next change
-# to how disputes are read (bench/search.py --batches dev42,dev43).
+# came) are trained on: with dev44 beside them, the tuning batches left out (dev37, dev39, dev41, dev44,
+# 853 questions, bench/learned_validation.py) go from 0.951 to 0.955 MRR@10 by rule and from 0.872 to
+# 0.889 as labelled (disputes 0.854 → 0.897): the part of a rule a dispute turns on is learned from them.
 DEV2 = TRAINING / "questions_dev2.yaml"
 DEV3 = TRAINING / "questions_dev3.yaml"
 DEV4 = TRAINING / "questions_dev4.yaml"
@@ -71,8 +71,9 @@ DEV38 = TRAINING / "questions_dev38.yaml"     # every rule and procedure in turn
 DEV39 = TRAINING / "questions_dev39.yaml"     # Russian disputes, newcomers, situations, transliteration, stories (0.936)
 DEV40 = TRAINING / "questions_dev40.yaml"     # Simplified and Traditional disputes, newcomers, situations, mixed scripts, stories (0.954)
 DEV41 = TRAINING / "questions_dev41.yaml"     # English and Russian: procedures and rules easily confused with another (0.967)
-DEV42 = TRAINING / "questions_dev42.yaml"     # Russian disputes over actions and bets above all (0.870), not trained on
-DEV43 = TRAINING / "questions_dev43.yaml"     # English and Chinese disputes over actions and bets (0.875), not trained on
+DEV42 = TRAINING / "questions_dev42.yaml"     # Russian disputes over actions and bets above all (0.870)
+DEV43 = TRAINING / "questions_dev43.yaml"     # English and Chinese disputes over actions and bets (0.875)
+DEV44 = TRAINING / "questions_dev44.yaml"     # English disputes and newcomers; Russian newcomers, disputes, transliteration (0.959)
 # Held-out batches, never tuned on, written blind by hands that never saw the engine or its
 # vocabulary; from unseen3 on, each was written before the engine work it was first used to judge,
 # so its figure is the one that says how the engine does on new questions.
@@ -99,7 +100,7 @@ UNSEEN21 = QUERIES.with_name("questions_unseen21.yaml")   # the seven styles, 70
 # unseen22 on: the seven styles, 70 per language, found by unseen_batches() without a name here
 
 # What the learned evidence (learned.py) is trained on: the tuning batches, never a held-out one
-TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23, DEV24, DEV25, DEV26, DEV27, DEV28, DEV30, DEV31, DEV32, DEV33, DEV34, DEV35, DEV36, DEV37, DEV38, DEV39, DEV40, DEV41)
+TUNING = (QUESTIONS_TUNE, DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23, DEV24, DEV25, DEV26, DEV27, DEV28, DEV30, DEV31, DEV32, DEV33, DEV34, DEV35, DEV36, DEV37, DEV38, DEV39, DEV40, DEV41, DEV42, DEV43, DEV44)
 
 
 @dataclass
