@@ -31,6 +31,9 @@ DEV = TRAINING / "questions_dev.yaml"               # a later tuning batch
 # came) are trained on: with dev44 beside them, the tuning batches left out (dev37, dev39, dev41, dev44,
 # 853 questions, bench/learned_validation.py) go from 0.951 to 0.955 MRR@10 by rule and from 0.872 to
 # 0.889 as labelled (disputes 0.854 → 0.897): the part of a rule a dispute turns on is learned from them.
+# dev45 (long stories, half of them Traditional, in Cantonese and Taiwanese Mandarin; 0.938 by rule as
+# they came) is kept out: trained on, the Traditional questions of dev13 and dev29 went 0.951 → 0.948 and
+# the Russian 0.950 → 0.949, so it measures the next change to how Traditional stories are read.
 DEV2 = TRAINING / "questions_dev2.yaml"
 DEV3 = TRAINING / "questions_dev3.yaml"
 DEV4 = TRAINING / "questions_dev4.yaml"
@@ -74,6 +77,7 @@ DEV41 = TRAINING / "questions_dev41.yaml"     # English and Russian: procedures 
 DEV42 = TRAINING / "questions_dev42.yaml"     # Russian disputes over actions and bets above all (0.870)
 DEV43 = TRAINING / "questions_dev43.yaml"     # English and Chinese disputes over actions and bets (0.875)
 DEV44 = TRAINING / "questions_dev44.yaml"     # English disputes and newcomers; Russian newcomers, disputes, transliteration (0.959)
+DEV45 = TRAINING / "questions_dev45.yaml"     # long stories: Cantonese and Taiwanese, Simplified, Russian (0.938), not trained on
 # Held-out batches, never tuned on, written blind by hands that never saw the engine or its
 # vocabulary; from unseen3 on, each was written before the engine work it was first used to judge,
 # so its figure is the one that says how the engine does on new questions.
