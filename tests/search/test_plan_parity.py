@@ -60,12 +60,12 @@ READINGS = [
     ("zh-Hans", "双人单跳的时候谁是小盲", "双人单挑的时候谁是小盲"),
     ("zh-Hans", "他说跟住", "他说跟注"),
     ("zh-Hant", "荷官少發一張拍", "荷官少发一张牌"),
-    # typed in pinyin: a word of the rules, in one word or a word a syllable; English stays English
-    ("zh-Hans", "他quanxia了", "他全下了"),
     # written Cantonese: its own characters read as the Mandarin they stand for (嗰 too, which OpenCC
     # would make the Simplified Cantonese 𠮶)
     ("zh-Hant", "佢哋攞咗啲碼", "他们拿了些码"),
     ("zh-Hant", "嗰個荷官睇唔到", "那个荷官看不到"),
+    # typed in pinyin: a word of the rules, in one word or a word a syllable; English stays English
+    ("zh-Hans", "他quanxia了", "他全下了"),
     ("zh-Hant", "bian chi zenme fen", "边池 怎么 fen"),
     ("zh-Hant", "xiao mang he da mang", "小盲 he 大盲"),
     ("zh-Hans", "he is like that", "he is like that"),
