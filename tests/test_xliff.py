@@ -177,12 +177,12 @@ def _replace_target(text: str, unit_id: str, inner: str, state: str = "translate
     return replaced, text.count("\n", 0, open_at) + 1
 
 
-def _refusal(project: Path, path: Path) -> list[str]:
-    """The CLI's stdout lines for a refused import (exit 1, no traceback, one line per problem)."""
+def _refusal(project: Path, path: Path) -> subprocess.CompletedProcess:
+    """The CLI's answer to a refused import (exit 1, no traceback; stdout one line per problem)."""
     result = run_cli(project, "import-translation", str(path))
     assert result.returncode == 1, result.stdout + result.stderr
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout, result.stderr
-    return result.stdout.splitlines()
+    return result
 
 
 @pytest.mark.parametrize("reference", ["правило 44-Z", "RP-77"])
@@ -265,7 +265,7 @@ def test_comments_instructions_and_entities_in_a_target_are_refused(ru_xlf, inne
     edited = edited.replace("?>\n", '?>\n<!DOCTYPE xliff [<!ENTITY tda "TDA">]>\n', 1)
     path.write_text(edited, encoding="utf-8")
     before = snapshot(project)
-    lines = _refusal(project, path)
+    lines = _refusal(project, path).stdout.splitlines()
     [problem] = [l for l in lines if "43:title" in l]
     assert problem.startswith(f"{path}:{line + 1}: 43:title: ") or problem.startswith(f"{path}:{line}: 43:title: ")
     assert all(word in problem for word in words), problem
@@ -282,7 +282,7 @@ def test_comments_instructions_and_entities_in_a_target_are_refused(ru_xlf, inne
 def test_files_that_are_not_xliff_1_are_refused_in_one_line(project, document, words):
     path = project / "other.xlf"
     path.write_text(document, encoding="utf-8")
-    lines = _refusal(project, path)
+    lines = _refusal(project, path).stdout.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{path}:"), lines
     assert all(word in lines[0] for word in words), lines[0]
 
@@ -308,7 +308,7 @@ def test_a_second_file_for_another_language_is_refused(project):
     path = project / "mixed.xlf"
     path.write_bytes(etree.tostring(ru, xml_declaration=True, encoding="UTF-8"))
     before = snapshot(project)
-    lines = _refusal(project, path)
+    lines = _refusal(project, path).stdout.splitlines()
     file_line = next(i for i, l in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                      if 'target-language="zh-Hant"' in l)
     [problem] = [l for l in lines if "zh-Hant" in l]
@@ -338,7 +338,7 @@ def test_the_problems_listed_are_capped(project):
         etree.SubElement(unit, f"{{{XLIFF_NS}}}target").text = "y"
     path = project / "flood.xlf"
     path.write_bytes(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
-    lines = _refusal(project, path)
+    result = _refusal(project, path)
+    lines = result.stdout.splitlines()
     assert len(lines) == 51 and lines[-1] == "… and 450 more", lines[-3:]
-    result = run_cli(project, "import-translation", str(path))
     assert "500 problem(s)" in result.stderr
