@@ -12,8 +12,13 @@ from tdarules.search.index import query_understanding
 
 
 @pytest.fixture(scope="module", params=["zh-Hans", "zh-Hant"])
-def corrector(request, rulebook) -> typos.Corrector:
-    return typos.Corrector(query_understanding(rulebook, request.param)["typos"])
+def typo_data(request, rulebook) -> dict:
+    return query_understanding(rulebook, request.param)["typos"]
+
+
+@pytest.fixture(scope="module")
+def corrector(typo_data) -> typos.Corrector:
+    return typos.Corrector(typo_data)
 
 
 def one_off(piece: str, masks: set[str], terms: set[str]) -> bool:
@@ -67,3 +72,28 @@ process.stdout.write(JSON.stringify(pieces.map((p) => c.couldSlip(Array.from(p))
     wanted = [corrector.could_slip(p) for p in pieces]
     assert got == wanted, [p for p, a, b in zip(pieces, got, wanted) if a != b][:10]
     assert 0 < sum(wanted) < len(wanted)
+
+
+
+# Sentences of everyday words where a piece across two of them is one same-sound character off a
+# term (手是 ~ 手势, 一桌 ~ 移桌, 计是 ~ 计时, 主持 ~ 主池, 钱全 ~ 钱圈): read as typed.
+JUNCTIONS = ["对手是顺子还要亮牌吗", "我们两个分到同一桌", "估计是他看错了", "主持人说开始", "他把钱全部推出去"]
+# real slips beside everyday words (宣布, 提前, 怎么办) are still put right
+SLIPS = {"他宣布下住三千": "他宣布下注三千", "荷管要提前说": "荷官要提前说", "少发一章牌怎么办": "少发一张牌怎么办",
+         "最底加注是多少": "最低加注是多少"}
+
+
+def test_a_slip_never_cuts_through_an_everyday_word(corrector, typo_data):
+    unguarded = typos.Corrector({k: v for k, v in typo_data.items() if k != "guards"})
+    for sentence in JUNCTIONS:
+        assert unguarded.chinese(sentence) != sentence, f"{sentence}: no term is one character off a piece of it"
+        assert corrector.chinese(sentence) == sentence
+    for typed, meant in SLIPS.items():
+        assert corrector.chinese(typed) == meant
+
+
+def test_the_everyday_words_are_common_ones_and_no_terms(corrector):
+    """jieba's commonest words, a few thousand (each ships to the phone), none a term (read whole)."""
+    assert 1_000 < len(corrector.guards) < 5_000
+    assert {"对手", "同一", "估计", "主持", "全部"} <= corrector.guards
+    assert not corrector.guards & corrector.known

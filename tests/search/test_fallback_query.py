@@ -270,8 +270,10 @@ def test_query_data_is_small(tmp_path):
     # the rules' words, ~1,840, by their toneless pinyin) add 14.9 KB to each Chinese site: what lets a
     # player without a Chinese keyboard type "bianchi zenme fen". dev42-dev44's 660 questions (disputes
     # over bets above all) add 4.3 / 1.7 / 1.3 / 6.7 KB, for validation MRR@10 by rule 0.951 → 0.955 and
-    # as labelled 0.872 → 0.889: the part a dispute turns on.
-    budget = {"en": 94_700, "zh-Hant": 173_900, "zh-Hans": 170_600, "ru": 149_400}
+    # as labelled 0.872 → 0.889: the part a dispute turns on. The everyday words a same-sound slip may
+    # not cut (typos.guard_words, ~1,800) add 6.8 KB to each Chinese site: 对手是顺子 is not shown
+    # "corrected" to 对手势顺子.
+    budget = {"en": 94_700, "zh-Hant": 180_700, "zh-Hans": 177_500, "ru": 149_400}
     for lang, (raw, gz) in sizes.items():
         assert gz < budget[lang], (lang, raw, gz)
         data = json.loads((tmp_path / f"tda-query.{lang}.json").read_text(encoding="utf-8"))

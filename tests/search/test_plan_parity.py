@@ -77,6 +77,9 @@ READINGS = [
     ("zh-Hant", "河牌跟注後可以要求看他的牌嗎", "河牌跟注后可以要求看他的牌吗"),
     ("zh-Hant", "發牌時我不在座位上", "发牌时我不在座位上"),
     ("zh-Hans", "桌上可以放手机吗", "桌上可以放手机吗"),
+    # nor is a piece across two everyday words (对手|是 is no 手势, 同一|桌 no 移桌)
+    ("zh-Hans", "对手是顺子还要亮牌吗", "对手是顺子还要亮牌吗"),
+    ("zh-Hant", "我們兩個分到同一桌", "我们两个分到同一桌"),
 ]
 # concept words in other forms than the phrases', word sequences, amounts
 CONCEPT_QUERIES = [   # concept words in other forms than the phrases', word sequences, amounts

@@ -292,7 +292,9 @@ export default {
  "typos": {
   "min_word": 4,
   "pinyin_longest": 4,
-  "pinyin_word": "[a-z]+"
+  "pinyin_word": "[a-z]+",
+  "guard_frequency": 3000,
+  "guard_longest": 3
  },
  "numerals": {
   "cn_digits": {

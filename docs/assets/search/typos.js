@@ -47,6 +47,8 @@ export class Corrector {
     this.stems = new Set([...this.rank.keys()].map((w) => stem(w, "en", false)));   // typos.Corrector.stems
     this.terms = data.terms || [];
     this.real = new Set(data.real || []);
+    this.guards = new Set(data.guards || []);
+    this.guardLengths = [...new Set([...this.guards].map((w) => Array.from(w).length))].sort((a, b) => a - b);
     this.known = new Set(this.terms);
     this.byMask = new Map();                  // "加?" → the terms it could be (as arrays of characters)
     for (const t of this.terms) {
@@ -134,7 +136,7 @@ export class Corrector {
         if (this.known.has(p)) { i += n - 1; break; }          // a whole term is read as it is
         if (piece.length < n || this.real.has(p)) continue;
         const same = this.sameSound(piece);
-        if (same) {
+        if (same && !this.cutsWord(out, i, n)) {
           out = [...out.slice(0, i), ...same, ...out.slice(i + n)];
           i += n - 1;
           break;
@@ -143,6 +145,16 @@ export class Corrector {
       i++;
     }
     return out.join("");
+  }
+
+  cutsWord(chars, i, n) {                     // typos.Corrector.cuts_word (characters, not text)
+    if (this.guards.has(chars.slice(i, i + n).join(""))) return true;
+    for (const m of this.guardLengths) {
+      for (let a = Math.max(0, i - m + 1); a < i + n; a++) {
+        if ((a < i || a + m > i + n) && this.guards.has(chars.slice(a, a + m).join(""))) return true;
+      }
+    }
+    return false;
   }
 
   sameSound(piece) {                          // typos.Corrector.same_sound (characters, not text)

@@ -151,6 +151,8 @@ LEARNED_QUOTED_KEY: str = str(DATA["learned"]["quoted_key"])
 
 MIN_WORD: int = int(DATA["typos"]["min_word"])
 PINYIN_LONGEST: int = int(DATA["typos"]["pinyin_longest"])
+GUARD_FREQUENCY: int = int(DATA["typos"]["guard_frequency"])
+GUARD_LONGEST: int = int(DATA["typos"]["guard_longest"])
 PINYIN_WORD: re.Pattern[str] = regex(DATA["typos"]["pinyin_word"])
 
 _NUMERALS = DATA["numerals"]

@@ -15,7 +15,8 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   term by one character *of the same sound* (``sounds``: groups of characters sharing a toneless
   syllable, :func:`sound_groups`) is taken for that term, anywhere in a run: the slip a pinyin
   keyboard makes ("最底加注" → "最低加注", "邊持" → "边池", "中途重构" → "中途重购"). Unless that
-  piece occurs in the rules themselves (``real``: such pieces found in the corpus). A slip of any
+  piece occurs in the rules themselves (``real``: such pieces found in the corpus), or is an everyday
+  word or cuts through one (``guards``, :func:`guard_words`: 对手是 is no 手势, 同一桌 no 移桌). A slip of any
   character was tried first: in a sentence it read the junction of two words as a slip (看他的牌 →
   看输的牌, 我不在 → 人不在, in 30 tuning queries); of its rewrites only one had helped, by chance
   (拉线下注 → 拉锯下注).
@@ -73,6 +74,7 @@ class TypoData(TypedDict, total=False):
     real: list[str]             # pieces of the rules one character off a term: never corrected
     sounds: list[str]           # characters of one toneless syllable (:func:`sound_groups`)
     pinyin: dict[str, str]      # a word's toneless pinyin → the word (:func:`pinyin_words`)
+    guards: list[str]           # common words a slip never cuts through nor is (:func:`guard_words`)
 
 
 def prepare(lang: str, texts: list[str], terms: list[str], english: Collection[str] = ()) -> TypoData:
@@ -88,7 +90,8 @@ def prepare(lang: str, texts: list[str], terms: list[str], english: Collection[s
         sounds = sound_groups(terms, traditional=lang == "zh-Hant")
         probe = Corrector({"terms": terms, "sounds": sounds})
         real = {r for r in real if r not in probe.known and probe.same_sound(r)}
-        return {"terms": terms, "real": sorted(real), "sounds": sounds, "pinyin": pinyin_words(terms, corpus, english)}
+        return {"terms": terms, "real": sorted(real), "sounds": sounds, "pinyin": pinyin_words(terms, corpus, english),
+                "guards": guard_words(probe.known)}
     counts = Counter(w for text in texts for w in LATIN_OR_CYRILLIC.findall(text) if len(w) >= MIN_WORD)
     out: TypoData = {"words": [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]}
     if lang in LAYOUTS:
@@ -195,6 +198,18 @@ def pinyin_words(terms: list[str], corpus: str, english: Collection[str] = ()) -
     return {key: word for key, (_, word) in sorted(best.items()) if key not in english}
 
 
+def guard_words(terms: Collection[str]) -> list[str]:
+    """The everyday words of Chinese a same-sound slip never cuts through nor is (spec.yaml
+    `guard_frequency`, `guard_longest`): jieba's dictionary words of two characters or more used more
+    often than that, the terms aside (a term is read whole already)."""
+    import jieba                            # build time only: the words ship in the data
+
+    jieba.initialize()
+    return sorted(w for w, uses in jieba.dt.FREQ.items()
+                  if uses > spec.GUARD_FREQUENCY and 2 <= len(w) <= spec.GUARD_LONGEST and CJK_RUN.fullmatch(w)
+                  and w not in terms)
+
+
 def damerau1(a: str, b: str) -> bool:
     """True when a and b are at Damerau–Levenshtein (optimal string alignment) distance exactly 1."""
     return OSA.distance(a, b, score_cutoff=1) == 1
@@ -238,6 +253,8 @@ class Corrector:
             else:
                 self.near |= {(n, 0, t[:2]), (n, 1, t[-2:])} | ({(3, 2, t[0] + t[2])} if n == 3 else set())
         self.pinyin: dict[str, str] = dict(data.get("pinyin", {}))
+        self.guards = set(data.get("guards", []))
+        self.guard_lengths = sorted({len(w) for w in self.guards})
         self.keyboard = LAYOUTS.get(data.get("layout", ""))
         self.transliteration = Transliterator(spec.TRANSLITERATION, self) if data.get("transliteration") else None
 
@@ -330,12 +347,24 @@ class Corrector:
                 if len(piece) < n or piece in self.real:
                     continue
                 term = self.same_sound(piece)
-                if term:
+                if term and not self.cuts_word(out, i, n):
                     out = out[:i] + term + out[i + n:]
                     i += n - 1
                     break
             i += 1
         return out
+
+    def cuts_word(self, text: str, i: int, n: int) -> bool:
+        """Whether the piece ``text[i:i + n]`` is a common word (``guards``) or cuts through one: a
+        word that begins before the piece and ends in it, or begins in it and ends after it. Such a
+        piece is a junction of words, not a slip ("对手是顺子": 手是 is no 手势)."""
+        if text[i:i + n] in self.guards:
+            return True
+        for m in self.guard_lengths:
+            for a in range(max(0, i - m + 1), i + n):
+                if (a < i or a + m > i + n) and text[a:a + m] in self.guards:
+                    return True
+        return False
 
     def same_sound(self, piece: str) -> str | None:
         """The term ``piece`` is with one character put for another of the same sound, or None."""
