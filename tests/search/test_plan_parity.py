@@ -64,6 +64,9 @@ READINGS = [
     # would make the Simplified Cantonese 𠮶)
     ("zh-Hant", "佢哋攞咗啲碼", "他们拿了些码"),
     ("zh-Hant", "嗰個荷官睇唔到", "那个荷官看不到"),
+    # and its own words as the Mandarin ones (係咪 是不是, 推晒 全下, 反牌 亮牌, 呢鋪 这手, 點處理 怎么处理)
+    ("zh-Hant", "佢推晒，我跟，係咪要反牌", "他全下,我跟,是不是要亮牌"),
+    ("zh-Hans", "荷官派错牌呢铺点处理", "荷官发错牌这手怎么处理"),
     # typed in pinyin: a word of the rules, in one word or a word a syllable; English stays English
     ("zh-Hans", "他quanxia了", "他全下了"),
     ("zh-Hant", "bian chi zenme fen", "边池 怎么 fen"),

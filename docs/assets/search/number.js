@@ -64,11 +64,20 @@ export function unmix(text) {
   });
 }
 
+// spec.yaml `cantonese_words`, longest first: at a place the longest word wins (analyzers.cantonese_words)
+const CANTONESE = SPEC.cantonese_words;
+const CANTONESE_WORD = new RegExp(Object.keys(CANTONESE)
+  .sort((a, b) => Array.from(b).length - Array.from(a).length || (a < b ? -1 : a > b ? 1 : 0))
+  .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gu");
+
 /** What both sides of a comparison go through: NFKC, lower case, ё → е, each word in one script
- * (unmix), Traditional → Simplified (with the corpus's t2s map when given, the rule words above always). */
+ * (unmix), Traditional → Simplified (with the corpus's t2s map when given, the rule words above always).
+ * With the t2s map (a query on a Chinese site), written Cantonese words read as Mandarin
+ * (typos.fold_query). */
 export function fold(text, t2s = null) {
   const s = unmix(String(text).normalize("NFKC").toLowerCase().replace(/ё/g, "е"));
-  return Array.from(s, (c) => (t2s && t2s[c]) || TRAD[c] || c).join("");
+  const simplified = Array.from(s, (c) => (t2s && t2s[c]) || TRAD[c] || c).join("");
+  return t2s ? simplified.replace(CANTONESE_WORD, (w) => CANTONESE[w]) : simplified;
 }
 
 // --- rule numbers (spec.yaml rule_numbers; query.py reads the same) ----------------------------------

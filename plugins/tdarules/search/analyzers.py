@@ -57,6 +57,16 @@ def t2s_table() -> dict[int, str]:
     return table | {ord(c): s for c, s in CANTONESE.items()}
 
 
+# spec.yaml `cantonese_words`, longest first: at a place the longest word wins (as in number.js fold)
+_CANTONESE_WORD = re.compile("|".join(map(re.escape, sorted(spec.CANTONESE_WORDS, key=lambda w: (-len(w), w)))))
+
+
+def cantonese_words(text: str) -> str:
+    """A folded query's written Cantonese words read as the Mandarin ones (spec.yaml `cantonese_words`:
+    系咪 是不是, 派牌 发牌, 一铺 一手); for queries only, after :func:`t2s` (the documents are Mandarin)."""
+    return _CANTONESE_WORD.sub(lambda m: spec.CANTONESE_WORDS[m.group()], text)
+
+
 def t2s(text: str) -> str:
     """Traditional → Simplified for search, character by character, with the table the fallback
     ships: the browser cannot carry OpenCC's phrase tables, and a query must mean the same on both

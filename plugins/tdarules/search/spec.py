@@ -168,6 +168,7 @@ TRANSLITERATION: dict[str, Any] = DATA["transliteration"]
 TO_CYRILLIC: Mapping[str, str] = _frozen(dict(zip(DATA["lookalikes"]["latin"], DATA["lookalikes"]["cyrillic"], strict=True)))
 TO_LATIN: Mapping[str, str] = _frozen({c: l for l, c in TO_CYRILLIC.items()} | DATA["lookalikes"]["to_latin"])
 LOOKALIKE_PATTERNS: Mapping[str, re.Pattern[str]] = _frozen(patterns(DATA["lookalikes"]["patterns"]))
+CANTONESE_WORDS: Mapping[str, str] = _frozen(DATA["cantonese_words"])
 
 # site language → (the run typed on the other keyboard, the table that reads it on the site's)
 KEYBOARDS: Mapping[str, tuple[re.Pattern[str], dict[int, int]]] = _frozen(
