@@ -43,6 +43,9 @@ READINGS = [
     ("ru", "две одинаковые карты в колоде", "две одинаковые карты в колоде"),
     ("ru", "сел не на своё место и сыграл пару кругов", "сел не на свое место и сыграл пару кругов"),
     ("en", "do late registrations get a full starting stack", "do late registrations get a full starting stack"),
+    # an everyday word is no typo of a site word a letter away (dinner/winner, cash/wash, шесть/есть, кафе/каре)
+    ("en", "we had dinner and he left the whole cash stack there", "we had dinner and he left the whole cash stack there"),
+    ("ru", "шесть человек сидели в кафе", "шесть человек сидели в кафе"),
     # typed with the other keyboard layout on: read through the site's, short words along; not when
     # a word is one already, or what it would read as is no word of the site
     ("ru", "cnhbyu ,tn это как вообще", "стринг бет это как вообще"),

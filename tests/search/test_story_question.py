@@ -13,8 +13,9 @@ from tdarules.search import query, situations, spec
 # what the player asks, which rule 16 answers (all-in hands shown face up).
 NOISE = {
     "en": ("We drove down to the casino for the weekend series, my wife kept texting me photos of the dog and "
-           "I kept checking my phone between hands, the whole table was on their phones honestly, and the guy "
-           "next to me was watching a football game on his tablet with headphones all night. "),
+           "I kept checking my phone between hands, the whole table was on their phones honestly, one guy even "
+           "took a phone call while he still had cards, and the guy next to me was watching a football game on "
+           "his tablet with headphones all night. "),
     "ru": ("Приехали с другом в казино на выходные, жена всё время писала мне в телефон, я отвечал между "
            "раздачами, а сосед весь вечер смотрел футбол на планшете в наушниках. "),
 }

@@ -362,6 +362,7 @@ export default {
  },
  "typos": {
   "min_word": 4,
+  "everyday_zipf": 3.0,
   "pinyin_longest": 4,
   "pinyin_word": "[a-z]+",
   "guard_frequency": 3000,

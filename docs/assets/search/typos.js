@@ -39,6 +39,7 @@ const deletions = (w) => { const s = new Set([w]); for (let i = 0; i < w.length;
 export class Corrector {
   constructor(data = {}) {
     this.rank = new Map((data.words || []).map((w, i) => [w, i]));
+    this.everyday = new Set(data.everyday || []);     // typos.Corrector.everyday: no typos
     this.deletes = new Map();
     for (const w of this.rank.keys()) for (const f of deletions(w)) {
       if (!this.deletes.has(f)) this.deletes.set(f, []);
@@ -105,7 +106,7 @@ export class Corrector {
   }
 
   word(w) {
-    if (w.length < MIN_WORD || !/^\p{L}+$/u.test(w) || this.isKnown(w)) return null;
+    if (w.length < MIN_WORD || !/^\p{L}+$/u.test(w) || this.isKnown(w) || this.everyday.has(w)) return null;
     const candidates = new Set();
     for (const f of deletions(w)) for (const c of this.deletes.get(f) || []) candidates.add(c);
     const best = [...candidates].filter((c) => damerau1(w, c));

@@ -150,6 +150,7 @@ LEARNED_QUOTED: re.Pattern[str] = regex(DATA["learned"]["quoted"])
 LEARNED_QUOTED_KEY: str = str(DATA["learned"]["quoted_key"])
 
 MIN_WORD: int = int(DATA["typos"]["min_word"])
+EVERYDAY_ZIPF: float = float(DATA["typos"]["everyday_zipf"])
 PINYIN_LONGEST: int = int(DATA["typos"]["pinyin_longest"])
 GUARD_FREQUENCY: int = int(DATA["typos"]["guard_frequency"])
 GUARD_LONGEST: int = int(DATA["typos"]["guard_longest"])

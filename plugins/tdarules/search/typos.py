@@ -7,7 +7,8 @@ Both sides read the same data (:func:`prepare`, in the index's meta.json and in
   glossary and the situation phrases, 4 letters or more) by frequency. A query word of 4+ letters
   the vocabulary lacks is replaced by the most frequent vocabulary word at Damerau–Levenshtein
   distance 1 (one insertion, deletion, substitution or transposition of neighbours: "misdael" →
-  "misdeal", "стрнг" → "стринг"). Found through deletions (SymSpell): a word and a candidate at
+  "misdeal", "стрнг" → "стринг"); never a word people use every day (``everyday``,
+  :func:`everyday_words`: "dinner" is no "winner"). Found through deletions (SymSpell): a word and a candidate at
   distance 1 share a one-deletion form. A Russian word with no such neighbour that is two
   vocabulary words run together is split ("точныйстек" → "точный стек").
 * Chinese: ``terms`` are poker words (glossary renderings and the segmenter's poker words, rule
@@ -68,6 +69,7 @@ class TypoData(TypedDict, total=False):
     """:func:`prepare`'s data for one site: ``words`` on the en and ru sites, ``terms``, ``real`` and
     ``sounds`` on the zh ones."""
     words: list[str]            # the vocabulary, commonest first
+    everyday: list[str]         # the language's common words a letter off the vocabulary: no typos
     layout: str                 # the site language, whose keyboard-layout slips are read (LAYOUTS)
     transliteration: bool       # Latin words read in Cyrillic (:mod:`.transliteration`)
     terms: list[str]            # Chinese poker words (Simplified), longest first
@@ -98,7 +100,23 @@ def prepare(lang: str, texts: list[str], terms: list[str], english: Collection[s
         out["layout"] = lang
     if lang == "ru":
         out["transliteration"] = True       # read through spec.yaml's `transliteration`, on both sides
+    out["everyday"] = everyday_words(lang, Corrector(out))
     return out
+
+
+def everyday_words(lang: str, corrector: Corrector) -> list[str]:
+    """The words of ``lang`` people use at least as often as spec.yaml's `everyday_zipf` (wordfreq's
+    lists: subtitles, the web, books) that ``corrector`` would take for a typo of a site word: only those
+    need shipping. In the language's own script; the letters of a word with an apostrophe too ("hadn't"
+    is read as "hadn" and "t", and "hadn" is no typo of "hand")."""
+    from wordfreq import get_frequency_dict     # build time only: the words ship in the data
+
+    least = 10 ** (spec.EVERYDAY_ZIPF - 9)
+    cyrillic = lang == "ru"
+    words = {token for word, share in get_frequency_dict(lang).items() if share >= least
+             for token in LATIN_OR_CYRILLIC.findall(fold(word))
+             if len(token) >= MIN_WORD and bool(CYRILLIC.search(token)) == cyrillic}
+    return sorted(w for w in words if corrector.word(w) is not None)
 
 
 def _one_off(terms: list[str], runs: list[str]) -> set[str]:
@@ -220,6 +238,7 @@ class Corrector:
 
     def __init__(self, data: TypoData):
         self.rank = {w: i for i, w in enumerate(data.get("words", []))}
+        self.everyday = set(data.get("everyday", []))
         self.deletes: dict[str, list[str]] = {}
         for word in self.rank:
             for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
@@ -260,7 +279,7 @@ class Corrector:
 
     def word(self, word: str) -> str | None:
         """The vocabulary word meant by an unknown ``word`` (folded), or None."""
-        if len(word) < MIN_WORD or not word.isalpha() or self.is_known(word):
+        if len(word) < MIN_WORD or not word.isalpha() or self.is_known(word) or word in self.everyday:
             return None
         candidates: set[str] = set()
         for form in {word[:i] + word[i + 1:] for i in range(len(word))} | {word}:
