@@ -21,6 +21,9 @@ TYPED = [
     ("ja ne uslyshal reyz", "я не услышал рейз"),
 ]
 LEFT_AS_TYPED = ["string bet", "button", "all-in", "strng bet"]     # English on the Russian site, typo included
+# a short word beside them reads as the site's word it spells, not letter by letter: "eto" is это (not
+# ето), "est" есть (not ест)
+SHORT = [("igrok skazal chto eto string bet", "это"), ("est li limit vremeni na hod", "есть")]
 
 RUNNER = """
 import * as t from %s;
@@ -48,6 +51,11 @@ def test_english_words_on_the_russian_site_stay_as_typed(ru):
         assert read.isascii(), (typed, read)
 
 
+def test_a_short_word_reads_as_the_word_it_spells(ru):
+    for typed, word in SHORT:
+        assert word in question_text(typed, "ru", ru).split(), typed
+
+
 def test_the_english_site_reads_no_transliteration(query_env):
     en = corrector(query_env["data"]["en"]["typos"])
     assert question_text("skolko vremeni na reshenie", "en", en).isascii()
@@ -64,7 +72,7 @@ def test_api_answers_latin_russian_as_it_answers_cyrillic(index_dir):
 @needs_node
 def test_the_fallback_reads_them_as_the_api_does(query_env, ru):
     """Every typed form above, and each word of them alone."""
-    queries = [t for t, _ in TYPED] + LEFT_AS_TYPED + sorted({w for t, _ in TYPED for w in t.split()})
+    queries = [t for t, _ in TYPED + SHORT] + LEFT_AS_TYPED + sorted({w for t, _ in TYPED for w in t.split()})
     js = run_in_node(RUNNER, ["typos.js", "query.js"], {**query_env, "queries": queries})
     python = [ru.correct(query.fold_query(q, "ru", t2s)) for q in queries]
     assert js == python

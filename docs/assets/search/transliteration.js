@@ -100,7 +100,9 @@ export class Transliterator {
     for (const m of matches) {
       const latin = m[0];
       if (readAt.has(m.index) || this.corrector.isKnown(latin) || this.corrector.word(latin)) continue;
-      changes.push([m.index, m.index + latin.length, this.plain(latin)]);
+      // a short word as the site's word it spells when there is one ("eto" это), else the first reading
+      const short = latin.replaceAll("'", "").length < this.minWord;
+      changes.push([m.index, m.index + latin.length, (short ? this.word(latin) : null) || this.plain(latin)]);
     }
     changes.sort((a, b) => b[0] - a[0]);
     for (const [start, end, read] of changes) text = text.slice(0, start) + read + text.slice(end);

@@ -136,14 +136,16 @@ class Transliterator:
                 changes.append((m.start(), m.end(), read))
         if not anchored:
             return text
-        # the other words beside them, in the table's first reading: short ones ("na", "chto") and
-        # those the site has no word for, unless they are Latin words it knows or one edit from one
+        # the other words beside them: short ones ("na", "eto") as the site's word they spell when there
+        # is one ("eto" это, not ето; "est" есть), else in the table's first reading, as are those the
+        # site has no word for; not Latin words it knows or one edit from one
         read_at = {start for start, _, _ in changes}
         for m in matches:
             latin = m.group()
             if m.start() in read_at or self.corrector.is_known(latin) or self.corrector.word(latin):
                 continue
-            changes.append((m.start(), m.end(), self.plain(latin)))
+            short = len(latin.replace("'", "")) < self.min_word
+            changes.append((m.start(), m.end(), (self.word(latin) if short else None) or self.plain(latin)))
         for start, end, read in sorted(changes, reverse=True):
             text = text[:start] + read + text[end:]
         return text
