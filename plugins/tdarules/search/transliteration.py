@@ -8,9 +8,9 @@ of a word the site knows (``Corrector.rank``, or a known stem with an ending of 
 letters). The word the site knows best wins; failing one, the plainest reading one edit away from a
 known word (the soft sign people leave out: "skolko" → "сколько"). A Latin word the site knows as it
 is (an English poker word in the Russian text) stays as typed, as does one with no Russian reading.
-The other words of the query ("na", "chto", a verb the site has no word for) come along in their
-plainest reading only beside a word that was read, as in the keyboard-layout reading
-(:meth:`.typos.Corrector.layout`).
+The other words of the query ("na", "eto", a verb the site has no word for) come along only beside a
+word that was read, as in the keyboard-layout reading (:meth:`.typos.Corrector.layout`): a short one
+as the site's word it spells when there is one ("eto" это, "est" есть), else in its plainest reading.
 
 The table is spec.yaml's ``transliteration``; the Russian site's typo data only says to read it
 (``typos.prepare``). The browser's twin is docs/assets/search/transliteration.js: one table, two
