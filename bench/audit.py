@@ -98,8 +98,8 @@ def start_server(root: Path, port: int) -> subprocess.Popen:
     raise SystemExit("rulebook serve did not answer within 60 s")
 
 
-def run_lighthouse(cli: Path, url: str, out: Path) -> dict:
-    env = dict(os.environ, CHROME_PATH=os.environ.get("CHROME_PATH") or chromium_path())
+def run_lighthouse(cli: Path, url: str, out: Path, chrome: str) -> dict:
+    env = dict(os.environ, CHROME_PATH=chrome)
     cmd = ["node", str(cli), url, "--quiet", "--output=json", f"--output-path={out}",
            "--form-factor=mobile", "--throttling-method=simulate",
            f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}"]
@@ -171,8 +171,8 @@ def main() -> int:
     if not (ROOT / "site" / "index.html").exists():
         raise SystemExit("site/ is not built: run `rulebook build --strict` (or pass --build)")
     cli = ensure_lighthouse()
-    print(f"lighthouse {LIGHTHOUSE_VERSION}, chromium {shutil.which('chromium')}, mobile, simulated throttling",
-          flush=True)
+    chrome = os.environ.get("CHROME_PATH") or chromium_path()     # looked up once, before any server starts
+    print(f"lighthouse {LIGHTHOUSE_VERSION}, chromium {chrome}, mobile, simulated throttling", flush=True)
 
     snapshot = tempfile.TemporaryDirectory(prefix="audit-site-")
     port = free_port()
@@ -185,10 +185,10 @@ def main() -> int:
                 runs = []
                 for _ in range(args.runs):
                     try:
-                        report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out)
+                        report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out, chrome)
                     except SystemExit as error:      # Lighthouse's own hiccups (NO_NAVSTART) on a busy box
                         print(f"retrying {path}: {str(error).splitlines()[-1][:200]}", flush=True)
-                        report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out)
+                        report = run_lighthouse(cli, f"http://127.0.0.1:{port}{path}", out, chrome)
                     runs.append(summarize(report))
                 rows.append((path, {k: median_or_none([r[k] for r in runs]) for k in runs[0]}))
                 notes += [f"{path}  {n}" for n in failing_audits(report)]
