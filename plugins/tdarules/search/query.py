@@ -31,7 +31,7 @@ from . import plan as plan_of
 from .plan import Jump, QueryPlan
 from .spec import CANDIDATES, CANDIDATES_PER_HIT, COMMON_SHARE
 from .amounts import amount_rule
-from .analyzers import HAS_CJK, cantonese_words, fold, nfkc_same_length, t2s
+from .analyzers import HAS_CJK, fold, nfkc_same_length, t2s
 from .ranking import StoredFields, rank
 from .clause_scores import top
 from .clauses import build_clauses, words_searched
@@ -274,7 +274,7 @@ class Engine:
 
     def resolve_number(self, q: str, lang: str) -> tuple[str, str | None] | None:
         """(rule id, part letter or None) when the whole query names a rule; None otherwise."""
-        text = chinese_numerals(self.plain(q, lang).strip(" ?？.!"))
+        text = chinese_numerals(self.plain(fold_query(q, lang, t2s), lang).strip(" ?？.!"))
         if SPELLED_NEEDS.search(text):
             text = spelled_numbers(text)
         old = ""
@@ -329,11 +329,10 @@ class Engine:
     # -- text ----------------------------------------------------------------------------------
 
     @staticmethod
-    def plain(q: str, lang: str) -> str:
-        """``q`` folded to Simplified, without typo correction; on a Chinese site its written Cantonese
-        words read as Mandarin, as in :func:`.typos.fold_query` (number.js fold)."""
-        text = t2s(fold(q))
-        return cantonese_words(text) if lang.startswith("zh") else text
+    def plain(folded: str, lang: str) -> str:
+        """A query as :func:`.typos.fold_query` folds it, in Simplified on every site (Chinese rule
+        numbers and amounts typed on the English or Russian site are read too)."""
+        return folded if lang.startswith("zh") else t2s(folded)
 
     def matched_glossary(self, q: str) -> tuple[list[GlossaryEntry], str]:
         """Glossary terms named in the query (longest keys first) and the query with them cut out."""
@@ -389,7 +388,7 @@ class Engine:
                 asked_keys = situations.query_keys(question, lang, vocabulary, t2s)
                 if len(asked_keys) >= spec.ASKED_MIN_KEYS:
                     situation = situations.with_asked(situation, learned.situation_scores(asked_keys, vocabulary, model))
-            plain = self.plain(q, lang)
+            plain = self.plain(folded, lang)
             if (by_amounts := amount_rule(plain, lang)) and situation.get(by_amounts, 0.0) < AMOUNT_SCORE:
                 situation[by_amounts] = AMOUNT_SCORE
             if mention := mentioned_rule(plain):      # the rule a question names is its answer
