@@ -1,6 +1,6 @@
 """Written Cantonese, as Hong Kong players type it, is read as the Mandarin it stands for: its own
 characters (佢 他, 咗 了, 喺 在, 睇 看 ...) fold the way Traditional ones do (analyzers.CANTONESE), and its
-own words (係咪 是不是, 派牌 发牌, 呢鋪 这手: spec.yaml `cantonese_words`) are read as Mandarin ones in a
+own words (係 是, 係咪 是不是, 派牌 发牌, 呢鋪 这手: spec.yaml `cantonese_words`) are read as Mandarin ones in a
 query, on both backends: the fallback ships the same tables (pagefind/t2s.json, spec.js), and the plan
 parity compares what each side makes of a Cantonese question (test_plan_parity.READINGS)."""
 from __future__ import annotations
@@ -33,6 +33,13 @@ def test_cantonese_words_in_a_query_read_as_mandarin_ones():
     assert fold_query("荷官派錯牌，呢鋪點處理？", "zh-Hant", t2s) == "荷官发错牌,这手怎么处理?"
     # typed in Simplified too (Guangzhou), and on the zh-Hans site
     assert fold_query("佢系咪要反牌", "zh-Hans", t2s) == "他是不是要亮牌"
+
+
+def test_the_cantonese_is_reads_as_is_but_not_inside_mandarin_words():
+    # 係 (系 after the fold) is Cantonese for 是; Mandarin's 关系, 联系, 系统 keep theirs
+    assert fold_query("我係莊家，但係佢話唔係", "zh-Hant", t2s) == "我是庄家,但是他话不是"
+    assert fold_query("淨係擺咗一粒碼", "zh-Hant", t2s) == "净是摆了一粒码"
+    assert fold_query("這跟我沒關係，請聯繫系統管理員", "zh-Hant", t2s) == "这跟我没关系,请联系系统管理员"
 
 
 def test_words_mandarin_uses_in_another_sense_are_left_alone():

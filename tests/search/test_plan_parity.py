@@ -70,6 +70,8 @@ READINGS = [
     # and its own words as the Mandarin ones (係咪 是不是, 推晒 全下, 反牌 亮牌, 呢鋪 这手, 點處理 怎么处理)
     ("zh-Hant", "佢推晒，我跟，係咪要反牌", "他全下,我跟,是不是要亮牌"),
     ("zh-Hans", "荷官派错牌呢铺点处理", "荷官发错牌这手怎么处理"),
+    # 係 is "is" (系 after the fold), but not in Mandarin's 关系
+    ("zh-Hant", "我係大盲，同佢冇關係", "我是大盲,同他没关系"),
     # typed in pinyin: a word of the rules, in one word or a word a syllable; English stays English
     ("zh-Hans", "他quanxia了", "他全下了"),
     ("zh-Hant", "bian chi zenme fen", "边池 怎么 fen"),
