@@ -24,6 +24,10 @@ LEFT_AS_TYPED = ["string bet", "button", "all-in", "strng bet"]     # English on
 # a short word beside them reads as the site's word it spells, not letter by letter: "eto" is это (not
 # ето), "est" есть (not ест)
 SHORT = [("igrok skazal chto eto string bet", "это"), ("est li limit vremeni na hod", "есть")]
+# beside read words, an English word joined by a hyphen stays whole (not "heads-уп", "алл-ин"), and an
+# apostrophe after a final consonant is the soft sign (not "говорит'")
+MIXED = [("u nas byl heads-up, diler otkryl kartu", "у нас был heads-up, дилер открыл карту"),
+         ("on skazal all-in a potom govorit' chto net", "он сказал all-in а потом говорить что нет")]
 
 RUNNER = """
 import * as t from %s;
@@ -56,6 +60,11 @@ def test_a_short_word_reads_as_the_word_it_spells(ru):
         assert word in question_text(typed, "ru", ru).split(), typed
 
 
+def test_hyphenated_english_words_stay_whole_and_a_final_apostrophe_is_a_soft_sign(ru):
+    for typed, read in MIXED:
+        assert question_text(typed, "ru", ru) == read
+
+
 def test_the_english_site_reads_no_transliteration(query_env):
     en = corrector(query_env["data"]["en"]["typos"])
     assert question_text("skolko vremeni na reshenie", "en", en).isascii()
@@ -72,7 +81,7 @@ def test_api_answers_latin_russian_as_it_answers_cyrillic(index_dir):
 @needs_node
 def test_the_fallback_reads_them_as_the_api_does(query_env, ru):
     """Every typed form above, and each word of them alone."""
-    queries = [t for t, _ in TYPED + SHORT] + LEFT_AS_TYPED + sorted({w for t, _ in TYPED for w in t.split()})
+    queries = [t for t, _ in TYPED + SHORT + MIXED] + LEFT_AS_TYPED + sorted({w for t, _ in TYPED for w in t.split()})
     js = run_in_node(RUNNER, ["typos.js", "query.js"], {**query_env, "queries": queries})
     python = [ru.correct(query.fold_query(q, "ru", t2s)) for q in queries]
     assert js == python

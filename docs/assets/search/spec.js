@@ -674,7 +674,7 @@ export default {
   ],
   "vowels": "aeiouy",
   "softened": "бвдзлмнпрстфцчшщ",
-  "word": "[a-z]+(?:'[a-z]+)*",
+  "word": "(?:[a-z]+')*[a-z]*[bcdfghjklmnpqrstvwxz]'(?![a-z])|[a-z]+(?:'[a-z]+)*",
   "min_word": 4,
   "max_states": 400,
   "ending": 3

@@ -12,6 +12,7 @@ export class Transliterator {
     this.vowels = new Set(Array.from(spec.vowels));
     this.softened = new Set(Array.from(spec.softened));
     this.wordRe = new RegExp(spec.word, "gu");
+    this.compoundRe = new RegExp(`(?:${spec.word})(?:-(?:${spec.word}))+`, "gu");
     this.minWord = spec.min_word;
     this.maxStates = spec.max_states;
     this.ending = spec.ending;
@@ -84,14 +85,20 @@ export class Transliterator {
     return near && !near.includes(" ") ? near : null;
   }
 
+  known(latin) {
+    return this.corrector.isKnown(latin) || this.corrector.isKnown(latin.replaceAll("'", ""));
+  }
+
   read(text) {
-    const matches = [...text.matchAll(this.wordRe)];
+    // a hyphenated word the site knows ("all-in", "heads-up") stays whole: none of its parts is read
+    const whole = [...text.matchAll(this.compoundRe)].filter((c) => this.known(c[0]))
+      .map((c) => [c.index, c.index + c[0].length]);
+    const matches = [...text.matchAll(this.wordRe)].filter((m) => !whole.some(([a, b]) => a <= m.index && m.index < b));
     const changes = [];
     let anchored = false;
     for (const m of matches) {
       const latin = m[0];
-      if (latin.replaceAll("'", "").length < this.minWord) continue;
-      if (this.corrector.isKnown(latin) || this.corrector.isKnown(latin.replaceAll("'", ""))) continue;
+      if (latin.replaceAll("'", "").length < this.minWord || this.known(latin)) continue;
       const read = this.word(latin);
       if (read) { anchored = true; changes.push([m.index, m.index + latin.length, read]); }
     }
@@ -99,7 +106,7 @@ export class Transliterator {
     const readAt = new Set(changes.map(([start]) => start));
     for (const m of matches) {
       const latin = m[0];
-      if (readAt.has(m.index) || this.corrector.isKnown(latin) || this.corrector.word(latin)) continue;
+      if (readAt.has(m.index) || this.known(latin) || this.corrector.word(latin)) continue;
       // a short word as the site's word it spells when there is one ("eto" это), else the first reading
       const short = latin.replaceAll("'", "").length < this.minWord;
       changes.push([m.index, m.index + latin.length, (short ? this.word(latin) : null) || this.plain(latin)]);

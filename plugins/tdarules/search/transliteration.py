@@ -7,7 +7,8 @@ Latin word is read as every Cyrillic word its letters could spell, kept only whi
 of a word the site knows (``Corrector.rank``, or a known stem with an ending of up to three
 letters). The word the site knows best wins; failing one, the plainest reading one edit away from a
 known word (the soft sign people leave out: "skolko" → "сколько"). A Latin word the site knows as it
-is (an English poker word in the Russian text) stays as typed, as does one with no Russian reading.
+is (an English poker word in the Russian text, "all-in" and "heads-up" whole with their hyphens)
+stays as typed, as does one with no Russian reading.
 The other words of the query ("na", "eto", a verb the site has no word for) come along only beside a
 word that was read, as in the keyboard-layout reading (:meth:`.typos.Corrector.layout`): a short one
 as the site's word it spells when there is one ("eto" это, "est" есть), else in its plainest reading.
@@ -47,6 +48,7 @@ class Transliterator:
         self.table: list[tuple[str, list[str]]] = sorted(settings["table"].items(), key=lambda kv: -len(kv[0]))
         self.glides, self.vowels, self.softened = set(settings["glides"]), set(settings["vowels"]), set(settings["softened"])
         self.word_re = re.compile(settings["word"])
+        self.compound_re = re.compile(f"(?:{settings['word']})(?:-(?:{settings['word']}))+")
         self.min_word, self.max_states, self.ending = settings["min_word"], settings["max_states"], settings["ending"]
         self.corrector = corrector
         self.prefixes: set[str] = set()
@@ -118,17 +120,23 @@ class Transliterator:
         near = self.corrector.word(self.plain(latin))
         return near if near and " " not in near else None
 
+    def known(self, latin: str) -> bool:
+        """Whether the site knows ``latin`` as it is (an English word on the Russian site), its
+        apostrophes (a soft sign, or quotes around it) aside."""
+        return self.corrector.is_known(latin) or self.corrector.is_known(latin.replace("'", ""))
+
     def read(self, text: str) -> str:
         """``text`` with its Latin words read in Cyrillic, where the site knows what they spell."""
-        matches = list(self.word_re.finditer(text))
+        # a hyphenated word the site knows ("all-in", "heads-up", "re-raise") stays whole: none of its
+        # parts is read ("all" is no алл, "up" no уп)
+        whole = [(c.start(), c.end()) for c in self.compound_re.finditer(text) if self.known(c.group())]
+        matches = [m for m in self.word_re.finditer(text) if not any(a <= m.start() < b for a, b in whole)]
         changes, anchored = [], False
         for m in matches:
             latin = m.group()
             if deadline.expired():
                 break
-            if len(latin.replace("'", "")) < self.min_word:
-                continue
-            if self.corrector.is_known(latin) or self.corrector.is_known(latin.replace("'", "")):
+            if len(latin.replace("'", "")) < self.min_word or self.known(latin):
                 continue
             read = self.word(latin)
             if read:
@@ -142,7 +150,7 @@ class Transliterator:
         read_at = {start for start, _, _ in changes}
         for m in matches:
             latin = m.group()
-            if m.start() in read_at or self.corrector.is_known(latin) or self.corrector.word(latin):
+            if m.start() in read_at or self.known(latin) or self.corrector.word(latin):
                 continue
             short = len(latin.replace("'", "")) < self.min_word
             changes.append((m.start(), m.end(), (self.word(latin) if short else None) or self.plain(latin)))
