@@ -42,6 +42,14 @@ def test_the_cantonese_is_reads_as_is_but_not_inside_mandarin_words():
     assert fold_query("這跟我沒關係，請聯繫系統管理員", "zh-Hant", t2s) == "这跟我没关系,请联系系统管理员"
 
 
+def test_words_that_mean_otherwise_in_mandarin_read_as_cantonese_only_in_a_cantonese_query():
+    # 跟住 "then", 加埋 "on top", 唔該 "thanks": in a query that writes Cantonese (佢, 嘅, 唔 ...)
+    assert fold_query("佢跟住話唔該，加埋我嘅碼", "zh-Hant", t2s) == "他接着话谢谢,加上我的码"
+    # without a Cantonese character they are left for the slip reading (他说跟住: 跟注) and Mandarin
+    assert fold_query("他说跟住", "zh-Hans", t2s) == "他说跟住"
+    assert fold_query("你不該這樣做", "zh-Hant", t2s) == "你不该这样做"
+
+
 def test_words_mandarin_uses_in_another_sense_are_left_alone():
     for mandarin in ("点算筹码", "打电话", "仲裁", "掉落在地上"):
         assert fold_query(mandarin, "zh-Hans", t2s) == mandarin

@@ -72,6 +72,8 @@ READINGS = [
     ("zh-Hans", "荷官派错牌呢铺点处理", "荷官发错牌这手怎么处理"),
     # 係 is "is" (系 after the fold), but not in Mandarin's 关系
     ("zh-Hant", "我係大盲，同佢冇關係", "我是大盲,同他没关系"),
+    # in a Cantonese question, 跟住 is "then" (no slip of 跟注) and 唔該 "thanks" (not 不该)
+    ("zh-Hant", "佢跟住推晒，唔該睇下", "他接着全下,谢谢看下"),
     # typed in pinyin: a word of the rules, in one word or a word a syllable; English stays English
     ("zh-Hans", "他quanxia了", "他全下了"),
     ("zh-Hant", "bian chi zenme fen", "边池 怎么 fen"),

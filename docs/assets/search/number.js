@@ -64,11 +64,19 @@ export function unmix(text) {
   });
 }
 
-// spec.yaml `cantonese_words`, longest first: at a place the longest word wins (analyzers.cantonese_words)
+// Any word of a table, longest first: at a place the longest word wins (analyzers.cantonese_words)
+function longestFirst(table) {
+  return new RegExp(Object.keys(table)
+    .sort((a, b) => Array.from(b).length - Array.from(a).length || (a < b ? -1 : a > b ? 1 : 0))
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gu");
+}
+// spec.yaml `cantonese_words`; in a query written in Cantonese (a character of `cantonese_marks`
+// before the fold), `cantonese_only_words` too
 const CANTONESE = SPEC.cantonese_words;
-const CANTONESE_WORD = new RegExp(Object.keys(CANTONESE)
-  .sort((a, b) => Array.from(b).length - Array.from(a).length || (a < b ? -1 : a > b ? 1 : 0))
-  .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gu");
+const IN_CANTONESE = { ...CANTONESE, ...SPEC.cantonese_only_words };
+const CANTONESE_WORD = longestFirst(CANTONESE);
+const IN_CANTONESE_WORD = longestFirst(IN_CANTONESE);
+const CANTONESE_MARK = new RegExp(SPEC.cantonese_marks, "u");
 
 /** What both sides of a comparison go through: NFKC, lower case, ё → е, each word in one script
  * (unmix), Traditional → Simplified (with the corpus's t2s map when given, the rule words above always).
@@ -77,7 +85,9 @@ const CANTONESE_WORD = new RegExp(Object.keys(CANTONESE)
 export function fold(text, t2s = null) {
   const s = unmix(String(text).normalize("NFKC").toLowerCase().replace(/ё/g, "е"));
   const simplified = Array.from(s, (c) => (t2s && t2s[c]) || TRAD[c] || c).join("");
-  return t2s ? simplified.replace(CANTONESE_WORD, (w) => CANTONESE[w]) : simplified;
+  if (!t2s) return simplified;
+  const [table, words] = CANTONESE_MARK.test(s) ? [IN_CANTONESE, IN_CANTONESE_WORD] : [CANTONESE, CANTONESE_WORD];
+  return simplified.replace(words, (w) => table[w]);
 }
 
 // --- rule numbers (spec.yaml rule_numbers; query.py reads the same) ----------------------------------

@@ -293,6 +293,13 @@ export default {
   "收返": "收回",
   "收埋": "藏起"
  },
+ "cantonese_marks": "[佢哋嘅咗喺冇唔啲嗰嚟睇攞]",
+ "cantonese_only_words": {
+  "跟住": "接着",
+  "加埋": "加上",
+  "不该": "谢谢",
+  "不该晒": "谢谢"
+ },
  "words": {
   "patterns": {
    "cjk": "[{cjk}]",

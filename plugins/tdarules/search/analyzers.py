@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from whoosh.analysis import (LanguageAnalyzer, LowercaseFilter, RegexTokenizer, StemFilter,
@@ -57,14 +57,29 @@ def t2s_table() -> dict[int, str]:
     return table | {ord(c): s for c, s in CANTONESE.items()}
 
 
-# spec.yaml `cantonese_words`, longest first: at a place the longest word wins (as in number.js fold)
-_CANTONESE_WORD = re.compile("|".join(map(re.escape, sorted(spec.CANTONESE_WORDS, key=lambda w: (-len(w), w)))))
+def _longest_first(table: Mapping[str, str]) -> re.Pattern[str]:
+    """Any word of ``table``: at a place the longest word wins (as in number.js fold)."""
+    return re.compile("|".join(map(re.escape, sorted(table, key=lambda w: (-len(w), w)))))
 
 
-def cantonese_words(text: str) -> str:
+# spec.yaml `cantonese_words`; in a query written in Cantonese, `cantonese_only_words` too
+_CANTONESE = dict(spec.CANTONESE_WORDS)
+_IN_CANTONESE = _CANTONESE | dict(spec.CANTONESE_ONLY_WORDS)
+_CANTONESE_WORD, _IN_CANTONESE_WORD = _longest_first(_CANTONESE), _longest_first(_IN_CANTONESE)
+
+
+def written_in_cantonese(text: str) -> bool:
+    """Whether ``text`` (folded, before :func:`t2s`) holds a character only Cantonese writes."""
+    return spec.CANTONESE_MARKS.search(text) is not None
+
+
+def cantonese_words(text: str, in_cantonese: bool = False) -> str:
     """A folded query's written Cantonese words read as the Mandarin ones (spec.yaml `cantonese_words`:
-    系咪 是不是, 派牌 发牌, 一铺 一手); for queries only, after :func:`t2s` (the documents are Mandarin)."""
-    return _CANTONESE_WORD.sub(lambda m: spec.CANTONESE_WORDS[m.group()], text)
+    系咪 是不是, 派牌 发牌, 一铺 一手); ``in_cantonese`` (:func:`written_in_cantonese`), the words that
+    mean otherwise in Mandarin too (`cantonese_only_words`: 跟住 接着). For queries only, after
+    :func:`t2s` (the documents are Mandarin)."""
+    table, words = (_IN_CANTONESE, _IN_CANTONESE_WORD) if in_cantonese else (_CANTONESE, _CANTONESE_WORD)
+    return words.sub(lambda m: table[m.group()], text)
 
 
 def t2s(text: str) -> str:

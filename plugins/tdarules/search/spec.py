@@ -170,6 +170,8 @@ TO_CYRILLIC: Mapping[str, str] = _frozen(dict(zip(DATA["lookalikes"]["latin"], D
 TO_LATIN: Mapping[str, str] = _frozen({c: l for l, c in TO_CYRILLIC.items()} | DATA["lookalikes"]["to_latin"])
 LOOKALIKE_PATTERNS: Mapping[str, re.Pattern[str]] = _frozen(patterns(DATA["lookalikes"]["patterns"]))
 CANTONESE_WORDS: Mapping[str, str] = _frozen(DATA["cantonese_words"])
+CANTONESE_MARKS: re.Pattern[str] = regex(DATA["cantonese_marks"])
+CANTONESE_ONLY_WORDS: Mapping[str, str] = _frozen(DATA["cantonese_only_words"])
 
 # site language → (the run typed on the other keyboard, the table that reads it on the site's)
 KEYBOARDS: Mapping[str, tuple[re.Pattern[str], dict[int, int]]] = _frozen(

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Protocol, TypedDict
 from rapidfuzz.distance import OSA
 
 from . import deadline, spec
-from .analyzers import POKER_WORDS, cantonese_words, t2s
+from .analyzers import POKER_WORDS, cantonese_words, t2s, written_in_cantonese
 from .situations import CYRILLIC, fold, stem
 from .transliteration import Transliterator
 
@@ -459,7 +459,7 @@ def fold_query(q: str, lang: str, to_simplified: Callable[[str], str]) -> str:
     """A query as the engine reads it: folded; on a Chinese site in Simplified, its written Cantonese
     words read as Mandarin (number.js fold with a t2s map)."""
     text = fold(q)
-    return cantonese_words(to_simplified(text)) if lang.startswith("zh") else text
+    return cantonese_words(to_simplified(text), written_in_cantonese(text)) if lang.startswith("zh") else text
 
 
 def question_text(q: str, lang: str, corrector: Corrector) -> str:
