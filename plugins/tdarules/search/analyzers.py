@@ -63,9 +63,8 @@ def _longest_first(table: Mapping[str, str]) -> re.Pattern[str]:
 
 
 # spec.yaml `cantonese_words`; in a query written in Cantonese, `cantonese_only_words` too
-_CANTONESE = dict(spec.CANTONESE_WORDS)
-_IN_CANTONESE = _CANTONESE | dict(spec.CANTONESE_ONLY_WORDS)
-_CANTONESE_WORD, _IN_CANTONESE_WORD = _longest_first(_CANTONESE), _longest_first(_IN_CANTONESE)
+_IN_CANTONESE = {**spec.CANTONESE_WORDS, **spec.CANTONESE_ONLY_WORDS}
+_CANTONESE_WORD, _IN_CANTONESE_WORD = _longest_first(spec.CANTONESE_WORDS), _longest_first(_IN_CANTONESE)
 
 
 def written_in_cantonese(text: str) -> bool:
@@ -78,7 +77,7 @@ def cantonese_words(text: str, in_cantonese: bool = False) -> str:
     系咪 是不是, 派牌 发牌, 一铺 一手); ``in_cantonese`` (:func:`written_in_cantonese`), the words that
     mean otherwise in Mandarin too (`cantonese_only_words`: 跟住 接着). For queries only, after
     :func:`t2s` (the documents are Mandarin)."""
-    table, words = (_IN_CANTONESE, _IN_CANTONESE_WORD) if in_cantonese else (_CANTONESE, _CANTONESE_WORD)
+    table, words = (_IN_CANTONESE, _IN_CANTONESE_WORD) if in_cantonese else (spec.CANTONESE_WORDS, _CANTONESE_WORD)
     return words.sub(lambda m: table[m.group()], text)
 
 
